@@ -1,0 +1,61 @@
+/*
+ * shmem_typetable.h: the ONE table of the OpenSHMEM typed API.
+ *
+ * Every typed routine (shmem_TYPE_put, shmem_ctx_TYPE_atomic_fetch_add, ...) is declared in
+ * shmem.h and defined in the library by expanding these lists with a macro X(TYPE, TYPENAME).
+ * Adding a type to a list adds every routine of that family for it; nothing is written out
+ * by hand. The lists follow the tables of the OpenSHMEM 1.6 specification.
+ */
+#ifndef SHMEM_TYPETABLE_H
+#define SHMEM_TYPETABLE_H
+
+/* Basic C types that are distinct for C11 _Generic (fixed-width types alias some of these). */
+#define SHMEM_GENERIC_RMA_TYPES(X)                                                        \
+    X(float, float) X(double, double) X(long double, longdouble) X(char, char)            \
+    X(signed char, schar) X(short, short) X(int, int) X(long, long)                       \
+    X(long long, longlong) X(unsigned char, uchar) X(unsigned short, ushort)              \
+    X(unsigned int, uint) X(unsigned long, ulong) X(unsigned long long, ulonglong)
+
+/* Fixed-width and other typedef'd types of the standard RMA table. */
+#define SHMEM_FIXED_RMA_TYPES(X)                                                          \
+    X(int8_t, int8) X(int16_t, int16) X(int32_t, int32) X(int64_t, int64)                 \
+    X(uint8_t, uint8) X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64)         \
+    X(size_t, size) X(ptrdiff_t, ptrdiff)
+
+/* Table "Standard RMA Types and Names". */
+#define SHMEM_RMA_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X) SHMEM_FIXED_RMA_TYPES(X)
+
+/* Sized RMA routines: shmem_put8 .. shmem_put128 (X(bits, bytes)). */
+#define SHMEM_RMA_SIZES(X) X(8, 1) X(16, 2) X(32, 4) X(64, 8) X(128, 16)
+
+/* Table "Standard AMO Types and Names". */
+#define SHMEM_GENERIC_STD_AMO_TYPES(X)                                                    \
+    X(int, int) X(long, long) X(long long, longlong) X(unsigned int, uint)                \
+    X(unsigned long, ulong) X(unsigned long long, ulonglong)
+#define SHMEM_FIXED_STD_AMO_TYPES(X)                                                      \
+    X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32) X(uint64_t, uint64)           \
+    X(size_t, size) X(ptrdiff_t, ptrdiff)
+#define SHMEM_STD_AMO_TYPES(X) SHMEM_GENERIC_STD_AMO_TYPES(X) SHMEM_FIXED_STD_AMO_TYPES(X)
+
+/* Table "Extended AMO Types and Names": fetch, set, swap also work on these. */
+#define SHMEM_GENERIC_EXT_AMO_TYPES(X) X(float, float) X(double, double) SHMEM_GENERIC_STD_AMO_TYPES(X)
+#define SHMEM_EXT_AMO_TYPES(X) X(float, float) X(double, double) SHMEM_STD_AMO_TYPES(X)
+
+/* Table "Bitwise AMO Types and Names". */
+#define SHMEM_GENERIC_BITWISE_AMO_TYPES(X)                                                \
+    X(unsigned int, uint) X(unsigned long, ulong) X(unsigned long long, ulonglong)
+#define SHMEM_BITWISE_AMO_TYPES(X)                                                        \
+    SHMEM_GENERIC_BITWISE_AMO_TYPES(X)                                                    \
+    X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32) X(uint64_t, uint64)
+
+/* Table "Point-to-Point Synchronization Types and Names". */
+#define SHMEM_GENERIC_SYNC_TYPES(X)                                                       \
+    X(short, short) X(int, int) X(long, long) X(long long, longlong)                      \
+    X(unsigned short, ushort) X(unsigned int, uint) X(unsigned long, ulong)               \
+    X(unsigned long long, ulonglong)
+#define SHMEM_SYNC_TYPES(X)                                                               \
+    SHMEM_GENERIC_SYNC_TYPES(X)                                                           \
+    X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32) X(uint64_t, uint64)           \
+    X(size_t, size) X(ptrdiff_t, ptrdiff)
+
+#endif /* SHMEM_TYPETABLE_H */

@@ -1,0 +1,24 @@
+/*
+ * boot.h: bootstrap through PMIx. Who am I, how many are we, who shares my host, and one
+ * exchange of "business cards" (UCX address, rkeys, region bases) among all PEs.
+ * Only src/boot/ includes pmix.h.
+ */
+#ifndef SSHMEM_BOOT_H
+#define SSHMEM_BOOT_H
+#include <stddef.h>
+
+/* Connect to the launcher. Without one (a plain ./a.out) this PE is a singleton job of 1. */
+void sshmem_boot_init(int *rank, int *size, int *singleton);
+/* An id shared by the PEs of one host. */
+int sshmem_boot_node_id(void);
+/* Publish this PE's card, then wait until every PE has published theirs (one fence). */
+void sshmem_boot_exchange(const void *card, size_t len);
+/* Fetch PE pe's card after the exchange; the buffer is the caller's to free(). */
+void *sshmem_boot_card(int pe, size_t *len);
+/* A barrier through the launcher (slow; for start-up and shut-down only). */
+void sshmem_boot_barrier(void);
+/* End the whole job with this status; the launcher ends every other PE. */
+void sshmem_boot_abort(int status, const char *msg);
+void sshmem_boot_finalize(void);
+
+#endif

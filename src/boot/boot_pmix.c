@@ -1,0 +1,154 @@
+/* boot_pmix.c: the bootstrap of boot.h over a PMIx client. */
+#include <pmix.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot/boot.h"
+#include "core/error.h"
+
+#define CARD_KEY "sshmem.card"
+
+static pmix_proc_t me;
+static int connected; /* PMIx_Init succeeded */
+
+static void boot_fail(const char *what, pmix_status_t rc)
+{
+    sshmem_fatal("shmem_init", "PMIx %s failed: %s. Start the program with oshrun "
+                 "(or another PMIx launcher such as mpirun or srun --mpi=pmix).",
+                 what, PMIx_Error_string(rc));
+}
+
+/* A job-level uint32 value such as PMIX_JOB_SIZE. */
+static int get_job_u32(const char *key, uint32_t *out)
+{
+    pmix_proc_t wildcard;
+    pmix_value_t *val = NULL;
+    PMIX_LOAD_PROCID(&wildcard, me.nspace, PMIX_RANK_WILDCARD);
+    if (PMIx_Get(&wildcard, key, NULL, 0, &val) != PMIX_SUCCESS || !val)
+        return -1;
+    int ok = 0;
+    switch (val->type) {
+    case PMIX_UINT32: *out = val->data.uint32; break;
+    case PMIX_INT: *out = (uint32_t)val->data.integer; break;
+    case PMIX_UINT16: *out = val->data.uint16; break;
+    default: ok = -1;
+    }
+    PMIX_VALUE_RELEASE(val);
+    return ok;
+}
+
+void sshmem_boot_init(int *rank, int *size, int *singleton)
+{
+    pmix_status_t rc = PMIx_Init(&me, NULL, 0);
+    if (rc != PMIX_SUCCESS) {
+        /* No launcher: a plain ./a.out runs as a job of one PE, as users expect. */
+        if (getenv("PMIX_NAMESPACE") || getenv("PMIX_SERVER_URI4") || getenv("PMIX_SERVER_URI41"))
+            boot_fail("initialisation", rc);
+        *rank = 0;
+        *size = 1;
+        *singleton = 1;
+        return;
+    }
+    connected = 1;
+    uint32_t n;
+    if (get_job_u32(PMIX_JOB_SIZE, &n) != 0)
+        boot_fail("query of the job size", PMIX_ERR_NOT_FOUND);
+    *rank = (int)me.rank;
+    *size = (int)n;
+    *singleton = 0;
+}
+
+int sshmem_boot_node_id(void)
+{
+    if (!connected)
+        return 0;
+    pmix_value_t *val = NULL;
+    int id = 0;
+    if (PMIx_Get(&me, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
+        if (val->type == PMIX_UINT32)
+            id = (int)val->data.uint32;
+        PMIX_VALUE_RELEASE(val);
+    }
+    return id;
+}
+
+static const void *single_card;
+static size_t single_len;
+
+void sshmem_boot_exchange(const void *card, size_t len)
+{
+    if (!connected) {
+        single_card = card;
+        single_len = len;
+        return;
+    }
+    pmix_value_t value;
+    value.type = PMIX_BYTE_OBJECT;
+    value.data.bo.bytes = (char *)card;
+    value.data.bo.size = len;
+    pmix_status_t rc = PMIx_Put(PMIX_GLOBAL, CARD_KEY, &value);
+    if (rc != PMIX_SUCCESS)
+        boot_fail("Put", rc);
+    if ((rc = PMIx_Commit()) != PMIX_SUCCESS)
+        boot_fail("Commit", rc);
+
+    pmix_proc_t all;
+    pmix_info_t info;
+    bool collect = true;
+    PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
+    PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
+    rc = PMIx_Fence(&all, 1, &info, 1);
+    PMIX_INFO_DESTRUCT(&info);
+    if (rc != PMIX_SUCCESS)
+        boot_fail("Fence (exchange of addresses)", rc);
+}
+
+void *sshmem_boot_card(int pe, size_t *len)
+{
+    if (!connected) {
+        void *copy = malloc(single_len);
+        memcpy(copy, single_card, single_len);
+        *len = single_len;
+        return copy;
+    }
+    pmix_proc_t peer;
+    pmix_value_t *val = NULL;
+    PMIX_LOAD_PROCID(&peer, me.nspace, (pmix_rank_t)pe);
+    pmix_status_t rc = PMIx_Get(&peer, CARD_KEY, NULL, 0, &val);
+    if (rc != PMIX_SUCCESS || !val || val->type != PMIX_BYTE_OBJECT)
+        boot_fail("Get of a peer's address", rc);
+    void *copy = malloc(val->data.bo.size);
+    memcpy(copy, val->data.bo.bytes, val->data.bo.size);
+    *len = val->data.bo.size;
+    PMIX_VALUE_RELEASE(val);
+    return copy;
+}
+
+void sshmem_boot_barrier(void)
+{
+    if (!connected)
+        return;
+    pmix_proc_t all;
+    PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
+    pmix_status_t rc = PMIx_Fence(&all, 1, NULL, 0);
+    if (rc != PMIX_SUCCESS)
+        boot_fail("Fence", rc);
+}
+
+void sshmem_boot_abort(int status, const char *msg)
+{
+    if (connected)
+        PMIx_Abort(status, msg, NULL, 0);
+    fflush(stdout);
+    fflush(stderr);
+    _exit(status);
+}
+
+void sshmem_boot_finalize(void)
+{
+    if (connected)
+        PMIx_Finalize(NULL, 0);
+    connected = 0;
+}

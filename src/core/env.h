@@ -1,0 +1,44 @@
+/*
+ * env.h: every environment variable sshmem reads, in ONE table.
+ *
+ * Each row: X(field, kind, NAME, OLD_NAME, default, meaning). The table drives parsing
+ * (sshmem_env_load), the struct below, and the printout of SHMEM_INFO=1 / oshinfo.
+ * OLD_NAME is the SGI-era SMA_* spelling that old programs still set (NULL if none).
+ * Kinds: SIZE (byte count with K/M/G suffix), BOOL (0/1, yes/no, true/false, on/off),
+ * CHOICE (one of the words listed in the meaning, the first is index 0), UINT.
+ */
+#ifndef SSHMEM_ENV_H
+#define SSHMEM_ENV_H
+#include <stddef.h>
+
+#define SSHMEM_ENV_TABLE(X)                                                                      \
+    X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", "256M",                 \
+      "bytes of symmetric heap per PE (suffix K, M, G)")                                          \
+    X(info, BOOL, "SHMEM_INFO", "SMA_INFO", "0",                                                  \
+      "print the library version and settings at start-up (PE 0)")                                \
+    X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", "0",                                               \
+      "extra argument checks (also SSHMEM_DEBUG)")                                                \
+    X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
+      "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
+    X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
+      "polls of a wait before it starts yielding the CPU to other processes")
+
+/* The choices of CHOICE variables, index 0 first. */
+#define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
+
+typedef struct sshmem_env {
+    size_t symmetric_size;
+    int info;
+    int debug;
+    int local; /* 0 direct, 1 ucx */
+    unsigned spin;
+} sshmem_env_t;
+
+extern sshmem_env_t sshmem_env;
+
+/* Read every variable; a malformed value is a fatal error naming it and what is accepted. */
+void sshmem_env_load(void);
+/* Print the table with current values (for SHMEM_INFO and oshinfo). */
+void sshmem_env_print(void *file);
+
+#endif

@@ -1,0 +1,106 @@
+/* error.c: error and warning messages; a fatal error ends the whole job, not just this PE. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "boot/boot.h"
+
+static void vreport(const char *kind, const char *call, const char *fmt, va_list ap)
+{
+    char msg[1024];
+    int n = 0;
+    if (sshmem.n_pes > 0)
+        n = snprintf(msg, sizeof msg, "sshmem: %sPE %d: %s: ", kind, sshmem.my_pe, call);
+    else
+        n = snprintf(msg, sizeof msg, "sshmem: %s%s: ", kind, call);
+    if (n < 0 || n >= (int)sizeof msg)
+        n = 0;
+    vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+    /* One write so that lines of different PEs do not interleave. */
+    size_t len = 0;
+    while (msg[len])
+        len++;
+    if (len < sizeof msg - 1)
+        msg[len++] = '\n';
+    ssize_t w = write(STDERR_FILENO, msg, len);
+    (void)w;
+}
+
+void sshmem_fatal(const char *call, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("", call, fmt, ap);
+    va_end(ap);
+    sshmem_boot_abort(1, "fatal error (see the message above)");
+    _exit(1);
+}
+
+void sshmem_warn(const char *call, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("warning: ", call, fmt, ap);
+    va_end(ap);
+}
+
+void sshmem_bad_pe(const char *call, int pe)
+{
+    if (!sshmem.initialized)
+        sshmem_not_initialized(call);
+    sshmem_fatal(call, "PE number %d is out of range: this job has %d PEs, numbered 0 to %d. "
+                 "Check the pe argument (shmem_n_pes() gives the count).",
+                 pe, sshmem.n_pes, sshmem.n_pes - 1);
+}
+
+void sshmem_not_symmetric(const char *call, const void *addr, size_t len)
+{
+    char heap[32];
+    const sshmem_region_info_t *h = &sshmem.region[SSHMEM_REGION_HEAP];
+    const sshmem_region_info_t *d = &sshmem.region[SSHMEM_REGION_DATA];
+    size_t off;
+    if (!sshmem.initialized)
+        sshmem_not_initialized(call);
+    if ((uintptr_t)addr - h->base < h->size)
+        sshmem_fatal(call, "the remote range %p..+%zu runs past the end of the symmetric heap "
+                     "(%s, ends at %p). Check the element count, or raise SHMEM_SYMMETRIC_SIZE.",
+                     addr, len, sshmem_human_bytes(h->size, heap), (void *)(h->base + h->size));
+    if (sshmem_region_of(addr, 1, &off) < 0)
+        sshmem_fatal(call, "address %p is not symmetric: it is neither in the symmetric heap "
+                     "(%p..%p) nor a global/static variable (%p..%p). Allocate remote buffers "
+                     "with shmem_malloc or declare them global or static; stack and malloc "
+                     "memory cannot be the remote side of a put, get or atomic.",
+                     addr, (void *)h->base, (void *)(h->base + h->size), (void *)d->base,
+                     (void *)(d->base + d->size));
+    sshmem_fatal(call, "the remote range %p..+%zu runs past the end of the global data "
+                 "segment. Check the element count.", addr, len);
+}
+
+void sshmem_not_initialized(const char *call)
+{
+    fprintf(stderr, "sshmem: %s called %s shmem_init. Call shmem_init() first, once, on every "
+            "PE, and shmem_finalize() at the end.\n", call,
+            sshmem.finalized ? "after shmem_finalize, not between shmem_init and" : "before");
+    fflush(stderr);
+    if (sshmem.finalized)
+        _exit(1);
+    abort();
+}
+
+const char *sshmem_human_bytes(size_t n, char buf[32])
+{
+    static const char *unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = (double)n;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0 || v == (double)(size_t)v)
+        snprintf(buf, 32, "%zu %s", (size_t)v, unit[u]);
+    else
+        snprintf(buf, 32, "%.1f %s", v, unit[u]);
+    return buf;
+}

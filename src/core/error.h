@@ -1,0 +1,32 @@
+/*
+ * error.h: how sshmem reports mistakes. Every message names the PE, the call and the fix:
+ *   "sshmem: PE 3: shmem_malloc(1 GiB): symmetric heap has 12 MiB free of 256 MiB; raise SHMEM_SYMMETRIC_SIZE"
+ */
+#ifndef SSHMEM_ERROR_H
+#define SSHMEM_ERROR_H
+
+#include "core/sshmem.h"
+
+/* Print the message and end the whole job (every PE) with status 1. */
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_fatal(const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Print the message and carry on. */
+SSHMEM_COLD void sshmem_warn(const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The common argument errors of the API, with their fix in the message. */
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_bad_pe(const char *call, int pe);
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_not_symmetric(const char *call, const void *addr, size_t len);
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_not_initialized(const char *call);
+
+/* PE numbers are checked on every call: one compare. */
+static inline void sshmem_check_pe(int pe, const char *call)
+{
+    if (SSHMEM_UNLIKELY((unsigned)pe >= (unsigned)sshmem.n_pes))
+        sshmem_bad_pe(call, pe);
+}
+
+/* Format a byte count for people: "256 MiB", "12 KiB", "100 B". */
+const char *sshmem_human_bytes(size_t n, char buf[32]);
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * init.c: shmem_init and shmem_finalize: the start-up sequence that ties the layers together.
+ *
+ *  1. read the environment table                       (core/env)
+ *  2. share the global data segment                    (heap/globals; before any thread)
+ *  3. connect to the launcher: rank, size, node        (boot)
+ *  4. UCX context and worker; allocate the heap        (transport, heap)
+ *  5. exchange cards: bases, rkeys, worker addresses   (boot)
+ *  6. per peer: endpoint, rkeys, direct mappings when on this node
+ *  7. the library's symmetric scratch, then a barrier
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <shmem.h>
+
+#include "boot/boot.h"
+#include "coll/barrier.h"
+#include "core/api_defs.h"
+#include "core/env.h"
+#include "core/error.h"
+#include "heap/globals.h"
+#include "heap/heap.h"
+#include "transport/transport.h"
+
+/* What each PE tells the others about itself; the transport's card follows it. */
+typedef struct {
+    uint64_t base[SSHMEM_NUM_REGIONS];
+    uint64_t size[SSHMEM_NUM_REGIONS];
+    int32_t pid;
+    int32_t globals_fd; /* memory file of the global data, -1 if not shared */
+    int32_t node_id;
+    int32_t local_ucx;
+} core_card_t;
+
+static int globals_fd = -1;
+
+static void share_globals(void)
+{
+    void *base;
+    size_t size;
+    if (sshmem_globals_share(&base, &size, &globals_fd) != 0) {
+        sshmem_warn("shmem_init", "global and static variables could not be made symmetric; "
+                    "use shmem_malloc for remotely accessed data");
+        return;
+    }
+    sshmem.region[SSHMEM_REGION_DATA].base = (uintptr_t)base;
+    sshmem.region[SSHMEM_REGION_DATA].size = size;
+}
+
+static void publish_card(void)
+{
+    size_t tx_len;
+    void *tx_card = sshmem_tx_card(&tx_len);
+    core_card_t core = {0};
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
+        core.base[r] = sshmem.region[r].base;
+        core.size[r] = sshmem.region[r].size;
+    }
+    core.pid = (int32_t)getpid();
+    core.globals_fd = globals_fd;
+    core.node_id = sshmem.my_node;
+    core.local_ucx = sshmem_env.local;
+    char *card = malloc(sizeof core + tx_len);
+    memcpy(card, &core, sizeof core);
+    memcpy(card + sizeof core, tx_card, tx_len);
+    free(tx_card);
+    sshmem_boot_exchange(card, sizeof core + tx_len);
+    /* The boot layer keeps its own copy only for a singleton; leak nothing otherwise. */
+    if (!sshmem.singleton)
+        free(card);
+}
+
+/* Everything there is to know about one peer, from its card. */
+static void connect_peer(int pe)
+{
+    size_t len;
+    char *card = sshmem_boot_card(pe, &len);
+    core_card_t core;
+    if (len < sizeof core)
+        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
+    memcpy(&core, card, sizeof core);
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (core.size[r] != sshmem.region[r].size)
+            sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
+                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
+                         (unsigned long long)core.size[r], sshmem.region[r].size);
+    if (core.local_ucx != sshmem_env.local)
+        sshmem_fatal("shmem_init", "PE %d has a different SSHMEM_LOCAL; set it the same for "
+                     "every PE (oshrun -x SSHMEM_LOCAL=...)", pe);
+
+    sshmem_peer_t *peer = &sshmem.peers[pe];
+    peer->node_id = core.node_id;
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        peer->remote[r] = core.base[r];
+    sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
+
+    /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
+    if (sshmem_env.local == 0 && core.node_id == sshmem.my_node) {
+        if (pe == sshmem.my_pe) {
+            for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+                peer->direct[r] = (char *)sshmem.region[r].base;
+        } else {
+            peer->direct[SSHMEM_REGION_HEAP] =
+                sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core.base[SSHMEM_REGION_HEAP]);
+            if (core.globals_fd >= 0 && core.size[SSHMEM_REGION_DATA])
+                peer->direct[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
+                    core.pid, core.globals_fd, core.size[SSHMEM_REGION_DATA]);
+        }
+    }
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (!peer->direct[r] && sshmem.region[r].size)
+            sshmem.ucx_in_use = 1;
+    free(card);
+}
+
+static void print_info(void)
+{
+    printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
+           SHMEM_MINOR_VERSION, sshmem_tx_version(), sshmem.n_pes);
+    printf("on-node path: %s\n", sshmem_env.local ? "ucx" : "direct load/store");
+    sshmem_env_print(stdout);
+    fflush(stdout);
+}
+
+static void init_runtime(int requested)
+{
+    sshmem_env_load();
+    share_globals();
+    sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
+    sshmem.my_node = sshmem_boot_node_id();
+    sshmem.thread_level = requested < SHMEM_THREAD_SINGLE     ? SHMEM_THREAD_SINGLE
+                          : requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
+                                                              : requested;
+    sshmem.local_ucx = sshmem_env.local;
+    sshmem.amo_cpu = 1; /* one host: CPU atomics and UCX shared-memory atomics agree */
+    sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
+    if (!sshmem.peers)
+        sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
+
+    sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE);
+    sshmem_ctx_default.tx = sshmem_tx_default();
+    sshmem_heap_init(sshmem_env.symmetric_size);
+    if (sshmem.region[SSHMEM_REGION_DATA].size)
+        sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
+                           sshmem.region[SSHMEM_REGION_DATA].size);
+    publish_card();
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        connect_peer(pe);
+
+    sshmem_barrier_init();
+    sshmem.initialized = 1;
+    sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
+    if (sshmem_env.info && sshmem.my_pe == 0)
+        print_info();
+}
+
+SSHMEM_DEFINE(int, shmem_init_thread, (int requested, int *provided))
+{
+    if (!sshmem.initialized) {
+        if (sshmem.finalized)
+            sshmem_not_initialized("shmem_init_thread");
+        init_runtime(requested);
+    }
+    if (provided)
+        *provided = sshmem.thread_level;
+    return 0;
+}
+
+SSHMEM_DEFINE(void, shmem_init, (void))
+{
+    pshmem_init_thread(SHMEM_THREAD_SINGLE, NULL);
+}
+
+SSHMEM_DEFINE(void, start_pes, (int npes))
+{
+    pshmem_init_thread(SHMEM_THREAD_SINGLE, NULL);
+}
+
+SSHMEM_DEFINE(void, shmem_finalize, (void))
+{
+    if (!sshmem.initialized)
+        return;
+    sshmem_barrier_world(1);
+    sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
+    sshmem_tx_finalize();
+    sshmem_heap_finalize();
+    sshmem_boot_finalize();
+    sshmem.initialized = 0;
+    sshmem.finalized = 1;
+}
+
+SSHMEM_DEFINE(void, shmem_global_exit, (int status))
+{
+    fflush(stdout);
+    fflush(stderr);
+    sshmem_boot_abort(status, status ? "shmem_global_exit" : "");
+}

@@ -1,0 +1,89 @@
+/*
+ * sshmem.h: the runtime's shared state and the small helpers every API family uses.
+ *
+ * Layering (nothing below calls up):
+ *   API families (rma, amo, sync, coll, team)  ->  heap + transport  ->  boot + core
+ * This header is the "core" part: who am I, how many PEs, and how each peer is reached.
+ */
+#ifndef SSHMEM_CORE_H
+#define SSHMEM_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "config.h"
+
+#define SSHMEM_API __attribute__((visibility("default")))
+#define SSHMEM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SSHMEM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SSHMEM_NORETURN __attribute__((noreturn))
+#define SSHMEM_COLD __attribute__((cold, noinline))
+
+/* Symmetric regions: the heap (shmem_malloc) and the program's global data (data + bss). */
+enum sshmem_region { SSHMEM_REGION_HEAP = 0, SSHMEM_REGION_DATA = 1, SSHMEM_NUM_REGIONS = 2 };
+
+/* How this PE reaches one peer. A NULL direct pointer means "go through UCX". */
+typedef struct sshmem_peer {
+    char *direct[SSHMEM_NUM_REGIONS];  /* load/store view of the peer's region in our space */
+    uint64_t remote[SSHMEM_NUM_REGIONS]; /* the region's base in the peer's own address space */
+    int node_id;                        /* PEs with equal node ids share a host */
+} sshmem_peer_t;
+
+typedef struct sshmem_region_info {
+    uintptr_t base; /* our own copy of the region */
+    size_t size;
+} sshmem_region_info_t;
+
+struct sshmem_tx; /* transport state of one context (src/transport) */
+
+/* A communication context: the default one, or one from shmem_ctx_create. */
+struct sshmem_ctx {
+    struct sshmem_tx *tx;
+    long options;
+};
+
+struct sshmem_state {
+    int my_pe;
+    int n_pes;
+    int initialized;      /* shmem_init has completed */
+    int finalized;        /* shmem_finalize has completed */
+    int thread_level;     /* SHMEM_THREAD_* provided */
+    int singleton;        /* started without a launcher */
+    int local_ucx;        /* SSHMEM_LOCAL=ucx: on-node peers go through UCX too */
+    int ucx_in_use;       /* some peer is reached through UCX: waits must drive progress */
+    int amo_cpu;          /* atomics to direct peers may use CPU atomics */
+    int my_node;
+    sshmem_region_info_t region[SSHMEM_NUM_REGIONS];
+    sshmem_peer_t *peers; /* n_pes entries */
+};
+
+extern struct sshmem_state sshmem;
+
+/* Which symmetric region holds [addr, addr+len), and the offset in it; -1 if none. */
+static inline int sshmem_region_of(const void *addr, size_t len, size_t *offset)
+{
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
+        size_t off = (uintptr_t)addr - sshmem.region[r].base;
+        if (off < sshmem.region[r].size && len <= sshmem.region[r].size - off) {
+            *offset = off;
+            return r;
+        }
+    }
+    return -1;
+}
+
+/*
+ * The fast path's translation: the load/store address of [addr, addr+len) on `pe` when it is
+ * in the heap of a directly reachable peer, else NULL (the caller then takes the slow path,
+ * which also handles globals, UCX and errors). Two compares and an add.
+ */
+static inline char *sshmem_heap_direct(const void *addr, size_t len, int pe)
+{
+    size_t off = (uintptr_t)addr - sshmem.region[SSHMEM_REGION_HEAP].base;
+    char *peer_base = sshmem.peers[pe].direct[SSHMEM_REGION_HEAP];
+    if (SSHMEM_LIKELY(off < sshmem.region[SSHMEM_REGION_HEAP].size &&
+                      len <= sshmem.region[SSHMEM_REGION_HEAP].size - off && peer_base))
+        return peer_base + off;
+    return NULL;
+}
+
+#endif /* SSHMEM_CORE_H */

@@ -1,0 +1,89 @@
+/* globals.c: share the executable's data+bss segment (see globals.h). */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "heap/globals.h"
+
+/*
+ * The executable's writable mappings in /proc/self/maps: its "rw-p" mapping(s) backed by the
+ * executable file, and the anonymous mapping right behind them that holds the rest of bss.
+ */
+static int find_data_segment(uintptr_t *start, uintptr_t *end)
+{
+    char exe[PATH_MAX], line[PATH_MAX + 128];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (n <= 0 || !maps) {
+        if (maps)
+            fclose(maps);
+        return -1;
+    }
+    exe[n] = '\0';
+    *start = *end = 0;
+    while (fgets(line, sizeof line, maps)) {
+        unsigned long lo, hi;
+        char perms[8], path[PATH_MAX] = "";
+        if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %4095s", &lo, &hi, perms, path) < 3)
+            continue;
+        int mine = strcmp(path, exe) == 0;
+        int anon = path[0] == '\0';
+        int writable = perms[0] == 'r' && perms[1] == 'w' && perms[3] == 'p';
+        if (*end == 0) {
+            if (mine && writable) {
+                *start = lo;
+                *end = hi;
+            }
+        } else if (lo == *end && writable && (mine || anon)) {
+            *end = hi; /* contiguous: more data, or the anonymous part of bss */
+        } else {
+            break;
+        }
+    }
+    fclose(maps);
+    return *end ? 0 : -1;
+}
+
+int sshmem_globals_share(void **base, size_t *size, int *fd_out)
+{
+    uintptr_t start, end;
+    if (find_data_segment(&start, &end))
+        return -1;
+    size_t len = end - start;
+    int fd = memfd_create("sshmem-globals", MFD_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    /* Copy the current values into the file, then map the file over them. Nothing else
+     * runs in between: no other thread exists yet (PMIx and UCX start later). */
+    if (ftruncate(fd, (off_t)len) != 0 || pwrite(fd, (void *)start, len, 0) != (ssize_t)len) {
+        close(fd);
+        return -1;
+    }
+    void *p = mmap((void *)start, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+    if (p == MAP_FAILED) {
+        close(fd); /* the private mapping is untouched: carry on without shared globals */
+        return -1;
+    }
+    *base = p;
+    *size = len;
+    *fd_out = fd;
+    return 0;
+}
+
+void *sshmem_globals_map_peer(pid_t pid, int fd, size_t size)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)pid, fd);
+    int peer_fd = open(path, O_RDWR | O_CLOEXEC);
+    if (peer_fd < 0)
+        return NULL;
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, peer_fd, 0);
+    close(peer_fd); /* the mapping keeps the file alive */
+    return p == MAP_FAILED ? NULL : p;
+}

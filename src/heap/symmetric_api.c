@@ -1,0 +1,149 @@
+/* symmetric_api.c: shmem_malloc and friends, shmem_ptr, shmem_addr_accessible. */
+#include <string.h>
+
+#include <shmem.h>
+#include "coll/barrier.h"
+#include "core/api_defs.h"
+#include "core/error.h"
+#include "heap/heap.h"
+
+static void check_init(const char *call)
+{
+    if (SSHMEM_UNLIKELY(!sshmem.initialized))
+        sshmem_not_initialized(call);
+}
+
+/* Allocate without the collective barrier; NULL (with a message) when the heap is full. */
+static void *heap_get(size_t size, size_t align, const char *call)
+{
+    size_t off;
+    sshmem_alloc_t *a = sshmem_heap_allocator();
+    if (sshmem_alloc_get(a, size, align, &off) == 0)
+        return (char *)sshmem.region[SSHMEM_REGION_HEAP].base + off;
+    char req[32], fr[32], tot[32], big[32];
+    sshmem_warn(call, "cannot allocate %s: the symmetric heap has %s free (largest piece %s) "
+                "of %s. Raise SHMEM_SYMMETRIC_SIZE (e.g. SHMEM_SYMMETRIC_SIZE=1G), or free "
+                "what you no longer need.",
+                sshmem_human_bytes(size, req), sshmem_human_bytes(sshmem_alloc_free_bytes(a), fr),
+                sshmem_human_bytes(sshmem_alloc_largest_free(a), big),
+                sshmem_human_bytes(sshmem_alloc_total(a) - SSHMEM_HEAP_INTERNAL_SIZE, tot));
+    return NULL;
+}
+
+static size_t heap_offset(const void *ptr, const char *call)
+{
+    size_t off = (uintptr_t)ptr - sshmem.region[SSHMEM_REGION_HEAP].base;
+    if (off >= sshmem.region[SSHMEM_REGION_HEAP].size ||
+        !sshmem_alloc_size_of(sshmem_heap_allocator(), off))
+        sshmem_fatal(call, "%p was not returned by shmem_malloc, shmem_calloc, shmem_align or "
+                     "shmem_realloc (or was freed already). Pass the pointer the allocation "
+                     "returned.", ptr);
+    return off;
+}
+
+static void *collective_alloc(size_t size, size_t align, const char *call)
+{
+    check_init(call);
+    if (size == 0)
+        return NULL;
+    void *p = heap_get(size, align, call);
+    sshmem_barrier_world(1);
+    return p;
+}
+
+SSHMEM_DEFINE(void *, shmem_malloc, (size_t size))
+{
+    return collective_alloc(size, 16, "shmem_malloc");
+}
+
+SSHMEM_DEFINE(void *, shmem_malloc_with_hints, (size_t size, long hints))
+{
+    return collective_alloc(size, 16, "shmem_malloc_with_hints");
+}
+
+SSHMEM_DEFINE(void *, shmem_align, (size_t alignment, size_t size))
+{
+    if (alignment == 0 || (alignment & (alignment - 1)))
+        sshmem_fatal("shmem_align", "alignment %zu is not a power of two", alignment);
+    return collective_alloc(size, alignment, "shmem_align");
+}
+
+SSHMEM_DEFINE(void *, shmem_calloc, (size_t count, size_t size))
+{
+    if (size && count > (size_t)-1 / size)
+        sshmem_fatal("shmem_calloc", "%zu elements of %zu bytes overflow size_t", count, size);
+    check_init("shmem_calloc");
+    if (count * size == 0)
+        return NULL;
+    void *p = heap_get(count * size, 16, "shmem_calloc");
+    if (p)
+        memset(p, 0, count * size);
+    sshmem_barrier_world(1);
+    return p;
+}
+
+SSHMEM_DEFINE(void, shmem_free, (void *ptr))
+{
+    check_init("shmem_free");
+    if (!ptr)
+        return;
+    sshmem_barrier_world(1); /* nobody may still be using it */
+    sshmem_alloc_put(sshmem_heap_allocator(), heap_offset(ptr, "shmem_free"));
+}
+
+SSHMEM_DEFINE(void *, shmem_realloc, (void *ptr, size_t size))
+{
+    check_init("shmem_realloc");
+    if (!ptr)
+        return pshmem_malloc(size);
+    if (size == 0) {
+        pshmem_free(ptr);
+        return NULL;
+    }
+    size_t off = heap_offset(ptr, "shmem_realloc");
+    sshmem_alloc_t *a = sshmem_heap_allocator();
+    sshmem_barrier_world(1);
+    void *result = ptr;
+    if (sshmem_alloc_resize(a, off, size) != 0) {
+        size_t old = sshmem_alloc_size_of(a, off);
+        result = heap_get(size, 16, "shmem_realloc");
+        if (result) {
+            memcpy(result, ptr, old < size ? old : size);
+            sshmem_alloc_put(a, off);
+        }
+    }
+    sshmem_barrier_world(1);
+    return result;
+}
+
+/* ------------------------------------------------------------------ deprecated names */
+SSHMEM_DEFINE(void *, shmalloc, (size_t size)) { return pshmem_malloc(size); }
+SSHMEM_DEFINE(void, shfree, (void *ptr)) { pshmem_free(ptr); }
+SSHMEM_DEFINE(void *, shrealloc, (void *ptr, size_t size)) { return pshmem_realloc(ptr, size); }
+SSHMEM_DEFINE(void *, shmemalign, (size_t a, size_t size)) { return pshmem_align(a, size); }
+
+/* ------------------------------------------------------------------ accessibility */
+SSHMEM_DEFINE(void *, shmem_ptr, (const void *dest, int pe))
+{
+    size_t off;
+    check_init("shmem_ptr");
+    if ((unsigned)pe >= (unsigned)sshmem.n_pes)
+        return NULL;
+    int r = sshmem_region_of(dest, 1, &off);
+    if (r < 0 || !sshmem.peers[pe].direct[r])
+        return NULL;
+    return sshmem.peers[pe].direct[r] + off;
+}
+
+SSHMEM_DEFINE(int, shmem_pe_accessible, (int pe))
+{
+    check_init("shmem_pe_accessible");
+    return (unsigned)pe < (unsigned)sshmem.n_pes;
+}
+
+SSHMEM_DEFINE(int, shmem_addr_accessible, (const void *addr, int pe))
+{
+    size_t off;
+    check_init("shmem_addr_accessible");
+    return (unsigned)pe < (unsigned)sshmem.n_pes && sshmem_region_of(addr, 1, &off) >= 0;
+}

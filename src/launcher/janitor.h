@@ -1,0 +1,17 @@
+/* janitor.h: a helper process that cleans up when oshrun dies without doing it itself. */
+#ifndef OSHRUN_JANITOR_H
+#define OSHRUN_JANITOR_H
+#include <sys/types.h>
+
+/* Fork the janitor; it removes tmpdir (and kills the job's process group, once told which) as
+ * soon as oshrun dies without dismissing it. Call while oshrun has only one thread. Returns 0,
+ * or -1 after printing why (oshrun can run without it). */
+int osh_janitor_start(const char *tmpdir);
+
+/* Tell the janitor the process group of the PEs. */
+void osh_janitor_watch_group(pid_t pgid);
+
+/* oshrun cleaned up itself: the janitor leaves without touching anything. */
+void osh_janitor_dismiss(void);
+
+#endif

@@ -1,0 +1,89 @@
+/* launch.c: starting the N PEs of a job. Everything a child needs (environment from PMIx, CPU
+ * set, pipes) is prepared here in the parent before its fork. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "binding.h"
+#include "children.h"
+#include "environ.h"
+#include "janitor.h"
+#include "job.h"
+#include "output.h"
+#include "pmix_host.h"
+#include "util.h"
+
+static int prepare(struct osh_job *j)
+{
+    if (j->opts->timeout > 0)
+        j->timeout_at = osh_now() + j->opts->timeout;
+    if (pipe2(j->exec_error, O_CLOEXEC) != 0) {
+        osh_msg("cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    osh_set_nonblock(j->exec_error[0]);
+    if (osh_input_setup(&j->input) != 0)
+        return -1;
+    if (j->opts->tag_output)
+        j->output = osh_output_new(j->np);
+    j->binding = osh_binding_plan(j->opts->bind, j->np);
+    return 0;
+}
+
+static void close_if_open(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+/* One PE: its environment with the PMIx variables, its output pipes, then fork and exec. */
+static int start_pe(struct osh_job *j, char *const base_env[], int rank)
+{
+    struct osh_child_spec spec = {
+        .rank = rank,
+        .path = j->path,
+        .argv = j->opts->argv,
+        .pgid = j->pgid,
+        .stdio = { osh_input_fd_for(&j->input, rank), -1, -1 },
+        .exec_error_fd = j->exec_error[1],
+    };
+    spec.cpuset = osh_binding_cpuset(j->binding, rank, &spec.cpusetsize);
+    char **env = osh_env_copy(base_env);
+    pid_t pid = -1;
+    if (osh_pmix_setup_fork(rank, &env) == 0 &&
+        (!j->output || osh_output_open(j->output, rank, &spec.stdio[1], &spec.stdio[2]) == 0)) {
+        spec.envp = env;
+        pid = osh_child_start(&spec);
+    }
+    close_if_open(spec.stdio[1]); /* the child's ends: EOF comes when the PE is gone */
+    close_if_open(spec.stdio[2]);
+    osh_env_free(env);
+    if (pid < 0)
+        return -1;
+    j->pids[rank] = pid;
+    j->running[rank] = true;
+    j->nrunning++;
+    if (rank == 0)
+        j->pgid = pid;
+    return 0;
+}
+
+int osh_job_launch(struct osh_job *j)
+{
+    if (prepare(j) != 0)
+        return -1;
+    char **base_env = osh_env_base(j->opts->exports, j->opts->nexports);
+    int rc = 0;
+    for (int rank = 0; rank < j->np && rc == 0; rank++) {
+        rc = start_pe(j, base_env, rank);
+        if (rank == 0 && rc == 0)
+            osh_janitor_watch_group(j->pgid);
+    }
+    osh_env_free(base_env);
+    osh_input_started(&j->input);
+    close(j->exec_error[1]); /* only the children write there */
+    j->exec_error[1] = -1;
+    return rc;
+}

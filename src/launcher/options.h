@@ -1,0 +1,32 @@
+/* options.h: the command line of oshrun. */
+#ifndef OSHRUN_OPTIONS_H
+#define OSHRUN_OPTIONS_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OSH_MAX_PES 4096
+#define OSH_VERSION "0.1.0"
+
+enum osh_bind {
+    OSH_BIND_DEFAULT, /* core when the PEs fit on the cores, none when oversubscribed */
+    OSH_BIND_NONE,
+    OSH_BIND_CORE,
+};
+
+struct osh_options {
+    int np;              /* number of PEs, 1..OSH_MAX_PES */
+    enum osh_bind bind;
+    bool tag_output;
+    double timeout;      /* seconds; 0 means no limit */
+    char **exports;      /* "VAR=value" strings from -x, to set in the PEs' environment */
+    size_t nexports;
+    char **argv;         /* the program and its arguments (points into main's argv) */
+};
+
+/* Parse argv. Returns true when the job should run; otherwise *exit_status is what oshrun
+ * should exit with (0 after --help or --version, 2 after a usage error, already reported). */
+bool osh_parse_options(int argc, char **argv, struct osh_options *opts, int *exit_status);
+
+void osh_options_free(struct osh_options *opts);
+
+#endif

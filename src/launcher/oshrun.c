@@ -1,0 +1,95 @@
+/* oshrun.c: the single-host launcher of sshmem.
+ *
+ *   oshrun [options] program [args...]
+ *
+ * oshrun is a PMIx server host: it starts N processes (PEs) of one program on this host, each
+ * a PMIx client, forwards their output, and exits with the status of the first PE that fails
+ * (ending the others), or 0. The phases, each in its own file:
+ *   options.c, program.c   the command line and the program to run (nothing started yet)
+ *   signals.c              SIGCHLD/SIGINT/SIGTERM/SIGHUP through a signalfd
+ *   tmpdir.c, janitor.c    the PMIx server's private directory, removed on every exit path
+ *   pmix_host.c            the PMIx server and the job's namespace
+ *   launch.c, children.c   environment, binding (binding.c), output pipes (output.c), fork/exec
+ *   job.c                  the main loop: reaping, failures, abort, timeout, signals
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "janitor.h"
+#include "job.h"
+#include "options.h"
+#include "pmix_host.h"
+#include "program.h"
+#include "signals.h"
+#include "tmpdir.h"
+#include "util.h"
+
+/* With a closed stdin, stdout or stderr, the first pipe oshrun creates would take its number
+ * and end up as a PE's stdio by accident. */
+static void ensure_std_fds(void)
+{
+    for (int fd = 0; fd < 3; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0)
+            continue;
+        int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (nul >= 0 && nul != fd) {
+            dup2(nul, fd);
+            close(nul);
+        }
+    }
+}
+
+/* Everything after the PMIx server is up; returns the exit status. */
+static int run_job(const struct osh_options *opts, const char *path, int sigfd)
+{
+    struct osh_job job;
+    osh_job_init(&job, opts, path, sigfd);
+    if (osh_pmix_register_job(opts->np) != 0 || osh_job_launch(&job) != 0)
+        osh_job_end(&job, OSH_EXIT_INTERNAL);
+    int status = osh_job_wait(&job);
+    osh_job_free(&job);
+    return status;
+}
+
+/* The server, the job, then the cleanup that every path after mkdtemp goes through. */
+static int serve(const struct osh_options *opts, const char *path, int sigfd)
+{
+    char *tmpdir = osh_tmpdir_create();
+    if (!tmpdir)
+        return OSH_EXIT_INTERNAL;
+    (void)osh_janitor_start(tmpdir);
+    int status = OSH_EXIT_INTERNAL;
+    if (osh_pmix_start(tmpdir) == 0)
+        status = run_job(opts, path, sigfd);
+    osh_pmix_stop();
+    if (osh_tmpdir_remove(tmpdir) != 0)
+        osh_msg("warning: could not remove all of %s", tmpdir);
+    osh_janitor_dismiss();
+    free(tmpdir);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    ensure_std_fds();
+    struct osh_options opts;
+    int status;
+    if (!osh_parse_options(argc, argv, &opts, &status)) {
+        osh_options_free(&opts);
+        return status;
+    }
+    char *path = osh_find_program(opts.argv[0]);
+    if (!path) {
+        osh_options_free(&opts);
+        return OSH_EXIT_USAGE;
+    }
+    int sigfd = osh_signals_setup(); /* before any thread: they all inherit the mask */
+    status = sigfd < 0 ? OSH_EXIT_INTERNAL : serve(&opts, path, sigfd);
+    if (sigfd >= 0)
+        close(sigfd);
+    free(path);
+    osh_options_free(&opts);
+    return status;
+}

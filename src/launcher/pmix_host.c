@@ -1,0 +1,406 @@
+/* pmix_host.c: oshrun as a PMIx server host (libpmix server API) for the PEs of one job.
+ *
+ * On one host the server library does nearly everything itself: fences among local clients
+ * complete without the host. The callback that matters is abort (without it a client's
+ * PMIx_Abort, i.e. shmem_global_exit, is silently ignored); fence_nb must exist too (see
+ * on_fence). Asynchronous registration calls are waited for with a latch (mutex + condition
+ * variable). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pmix.h> /* PMIx_Error_string */
+#include <pmix_server.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pmix_host.h"
+#include "util.h"
+
+/* Long enough for a loaded machine, short enough that a wedged PMIx cannot hang oshrun. */
+#define REGISTER_TIMEOUT_S 30.0
+#define DEREGISTER_TIMEOUT_S 2.0
+
+static struct {
+    bool initialized;
+    bool registered;
+    int np;
+    pmix_nspace_t nspace;
+} server;
+
+/* Written by the abort callback in PMIx's thread, read by the main loop. */
+static struct {
+    pthread_mutex_t lock;
+    bool happened;
+    bool taken;
+    struct osh_abort first;
+    int notify[2]; /* self-pipe: the callback writes a byte to wake the main loop */
+} abort_state = { .lock = PTHREAD_MUTEX_INITIALIZER, .notify = { -1, -1 } };
+
+/* ------------------------------------------------------------------ waiting for callbacks */
+
+struct latch {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int pending;
+    pmix_status_t status; /* the first failure reported, or PMIX_SUCCESS */
+};
+
+/* Heap-allocated: if a wait times out, the callback may still come later and must find live
+ * memory, so a timed-out latch is deliberately leaked. */
+static struct latch *latch_new(int pending)
+{
+    struct latch *l = osh_xcalloc(1, sizeof *l);
+    pthread_mutex_init(&l->lock, NULL);
+    pthread_cond_init(&l->cond, NULL);
+    l->pending = pending;
+    l->status = PMIX_SUCCESS;
+    return l;
+}
+
+static void latch_count_down(struct latch *l, pmix_status_t status)
+{
+    pthread_mutex_lock(&l->lock);
+    if (status != PMIX_SUCCESS && l->status == PMIX_SUCCESS)
+        l->status = status;
+    if (--l->pending == 0)
+        pthread_cond_broadcast(&l->cond);
+    pthread_mutex_unlock(&l->lock);
+}
+
+static void latch_op_cb(pmix_status_t status, void *cbdata)
+{
+    latch_count_down(cbdata, status);
+}
+
+/* A non-blocking PMIx call either promises the callback (PMIX_SUCCESS), completed at once
+ * (PMIX_OPERATION_SUCCEEDED) or failed; in the last two cases no callback will come. */
+static void latch_account_call(struct latch *l, pmix_status_t rc)
+{
+    if (rc == PMIX_OPERATION_SUCCEEDED)
+        latch_count_down(l, PMIX_SUCCESS);
+    else if (rc != PMIX_SUCCESS)
+        latch_count_down(l, rc);
+}
+
+/* Wait for all callbacks; frees the latch unless the wait timed out. */
+static pmix_status_t latch_wait(struct latch *l, double seconds)
+{
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += (time_t)seconds;
+    pthread_mutex_lock(&l->lock);
+    int rc = 0;
+    while (l->pending > 0 && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&l->cond, &l->lock, &deadline);
+    bool done = l->pending == 0;
+    pmix_status_t status = done ? l->status : PMIX_ERR_TIMEOUT;
+    pthread_mutex_unlock(&l->lock);
+    if (done) {
+        pthread_cond_destroy(&l->cond);
+        pthread_mutex_destroy(&l->lock);
+        free(l);
+    }
+    return status;
+}
+
+/* ------------------------------------------------------------------ server callbacks */
+
+/* A PE called PMIx_Abort (shmem_global_exit, or a fatal error in the library). oshrun ends the
+ * whole job whatever procs says: OpenSHMEM has no partial abort. Runs in PMIx's thread, so it
+ * only records the first abort and wakes the main loop. */
+static pmix_status_t on_abort(const pmix_proc_t *proc, void *server_object, int status,
+                              const char msg[], pmix_proc_t procs[], size_t nprocs,
+                              pmix_op_cbfunc_t cbfunc, void *cbdata)
+{
+    pthread_mutex_lock(&abort_state.lock);
+    if (!abort_state.happened) {
+        abort_state.happened = true;
+        abort_state.first.rank = (int)proc->rank;
+        abort_state.first.status = status;
+        snprintf(abort_state.first.msg, sizeof abort_state.first.msg, "%s", msg ? msg : "");
+    }
+    pthread_mutex_unlock(&abort_state.lock);
+    ssize_t w = write(abort_state.notify[1], "a", 1);
+    (void)w; /* a full pipe already means "abort pending" */
+    /* Release the caller: it returns from PMIx_Abort and exits, or the main loop kills it. */
+    if (cbfunc)
+        cbfunc(PMIX_SUCCESS, cbdata);
+    return PMIX_SUCCESS;
+}
+
+/* All participants of a fence are local, so their contributions are the whole result: hand
+ * the blob straight back. Needed even on one host: when a client dies during a fence, libpmix
+ * 4.2.2 completes the fence through this callback without checking it for NULL (measured: a
+ * NULL fence_nb crashes oshrun there). */
+static pmix_status_t on_fence(const pmix_proc_t procs[], size_t nprocs, const pmix_info_t info[],
+                              size_t ninfo, char *data, size_t ndata, pmix_modex_cbfunc_t cbfunc,
+                              void *cbdata)
+{
+    if (cbfunc)
+        cbfunc(PMIX_SUCCESS, data, ndata, cbdata, NULL, NULL);
+    return PMIX_SUCCESS;
+}
+
+/* Data of a proc the library does not hold would live on another host: there is none. Set
+ * rather than NULL for the same reason as on_fence. */
+static pmix_status_t on_direct_modex(const pmix_proc_t *proc, const pmix_info_t info[],
+                                     size_t ninfo, pmix_modex_cbfunc_t cbfunc, void *cbdata)
+{
+    return PMIX_ERR_NOT_SUPPORTED;
+}
+
+/* Nothing to track: the PEs are oshrun's children and their exits arrive as SIGCHLD. */
+static pmix_status_t on_client_event(const pmix_proc_t *proc, void *server_object,
+                                     pmix_op_cbfunc_t cbfunc, void *cbdata)
+{
+    return PMIX_OPERATION_SUCCEEDED;
+}
+
+static pmix_server_module_t module = {
+    .client_connected = on_client_event,
+    .client_finalized = on_client_event,
+    .abort = on_abort,
+    .fence_nb = on_fence,
+    .direct_modex = on_direct_modex,
+};
+
+/* ------------------------------------------------------------------ start and stop */
+
+int osh_pmix_start(const char *tmpdir)
+{
+    if (pipe2(abort_state.notify, O_CLOEXEC | O_NONBLOCK) != 0) {
+        osh_msg("cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    pmix_info_t info[2];
+    PMIX_INFO_CONSTRUCT(&info[0]);
+    PMIX_INFO_CONSTRUCT(&info[1]);
+    PMIx_Info_load(&info[0], PMIX_SERVER_TMPDIR, tmpdir, PMIX_STRING);
+    PMIx_Info_load(&info[1], PMIX_SYSTEM_TMPDIR, tmpdir, PMIX_STRING);
+    pmix_status_t rc = PMIx_server_init(&module, info, 2);
+    PMIX_INFO_DESTRUCT(&info[0]);
+    PMIX_INFO_DESTRUCT(&info[1]);
+    if (rc != PMIX_SUCCESS) {
+        osh_msg("cannot start the PMIx server: %s", PMIx_Error_string(rc));
+        return -1;
+    }
+    server.initialized = true;
+    return 0;
+}
+
+/* Drop the clients before their namespace: a PE that died may have left a request in its
+ * socket, and libpmix reading it after the namespace is gone prints "PMIX ERROR:
+ * INVALID-NAMESPACE" (measured with PEs killed during a fence). */
+static void deregister_clients(void)
+{
+    struct latch *l = latch_new(server.np);
+    for (int r = 0; r < server.np; r++) {
+        pmix_proc_t proc;
+        PMIX_LOAD_PROCID(&proc, server.nspace, (pmix_rank_t)r);
+        PMIx_server_deregister_client(&proc, latch_op_cb, l);
+    }
+    (void)latch_wait(l, DEREGISTER_TIMEOUT_S);
+}
+
+void osh_pmix_stop(void)
+{
+    if (server.registered) {
+        deregister_clients();
+        struct latch *l = latch_new(1);
+        PMIx_server_deregister_nspace(server.nspace, latch_op_cb, l);
+        (void)latch_wait(l, DEREGISTER_TIMEOUT_S);
+        server.registered = false;
+    }
+    if (server.initialized) {
+        PMIx_server_finalize();
+        server.initialized = false;
+    }
+    /* The callback thread is gone now: the pipe can close. */
+    for (int i = 0; i < 2; i++) {
+        if (abort_state.notify[i] >= 0)
+            close(abort_state.notify[i]);
+        abort_state.notify[i] = -1;
+    }
+}
+
+/* ------------------------------------------------------------------ the job */
+
+static void load_u32(pmix_info_t *info, const char *key, uint32_t v)
+{
+    PMIx_Info_load(info, key, &v, PMIX_UINT32);
+}
+
+static void load_u16(pmix_info_t *info, const char *key, uint16_t v)
+{
+    PMIx_Info_load(info, key, &v, PMIX_UINT16);
+}
+
+/* "0,1,...,np-1": the local peers, i.e. every PE. */
+static char *rank_list(int np)
+{
+    char *s = osh_xmalloc((size_t)np * 6 + 1);
+    size_t len = 0;
+    for (int r = 0; r < np; r++)
+        len += (size_t)sprintf(s + len, r ? ",%d" : "%d", r);
+    return s;
+}
+
+/* The node and process maps clients decode in PMIx_Init (without them it fails). For one host
+ * and a range of ranks both generators return short "pmix:" strings, not binary blobs. */
+static int load_maps(pmix_info_t *node_map, pmix_info_t *proc_map, const char *host, int np)
+{
+    char *nodes = NULL, *procs = NULL, ranks[32];
+    snprintf(ranks, sizeof ranks, np > 1 ? "0-%d" : "0", np - 1);
+    pmix_status_t rc = PMIx_generate_regex(host, &nodes);
+    if (rc == PMIX_SUCCESS)
+        rc = PMIx_generate_ppn(ranks, &procs);
+    if (rc != PMIX_SUCCESS) {
+        osh_msg("cannot describe the job to PMIx: %s", PMIx_Error_string(rc));
+        free(nodes);
+        return -1;
+    }
+    PMIx_Info_load(node_map, PMIX_NODE_MAP, nodes, PMIX_STRING);
+    PMIx_Info_load(proc_map, PMIX_PROC_MAP, procs, PMIX_STRING);
+    free(nodes);
+    free(procs);
+    return 0;
+}
+
+/* PMIX_PROC_DATA for one PE: an array that must start with its rank. */
+static void load_proc_data(pmix_info_t *info, int rank, const char *host)
+{
+    pmix_data_array_t *darray;
+    PMIX_DATA_ARRAY_CREATE(darray, 6, PMIX_INFO);
+    if (!darray) {
+        osh_msg("out of memory");
+        exit(OSH_EXIT_INTERNAL);
+    }
+    pmix_info_t *d = darray->array;
+    pmix_rank_t r = (pmix_rank_t)rank;
+    PMIx_Info_load(&d[0], PMIX_RANK, &r, PMIX_PROC_RANK);
+    load_u16(&d[1], PMIX_LOCAL_RANK, (uint16_t)rank);
+    load_u16(&d[2], PMIX_NODE_RANK, (uint16_t)rank);
+    PMIx_Info_load(&d[3], PMIX_HOSTNAME, host, PMIX_STRING);
+    load_u32(&d[4], PMIX_NODEID, 0);
+    load_u32(&d[5], PMIX_APPNUM, 0);
+    /* The info takes ownership of the array (PMIx_Info_load would copy it). */
+    PMIX_LOAD_KEY(info->key, PMIX_PROC_DATA);
+    info->value.type = PMIX_DATA_ARRAY;
+    info->value.data.darray = darray;
+}
+
+#define JOB_KEYS 11
+
+/* Job-level keys, then one PMIX_PROC_DATA per PE. */
+static pmix_info_t *job_info(int np, size_t *ninfo)
+{
+    char host[256] = "localhost";
+    gethostname(host, sizeof host - 1);
+    pmix_info_t *info;
+    *ninfo = JOB_KEYS + (size_t)np;
+    PMIX_INFO_CREATE(info, *ninfo);
+    if (!info || load_maps(&info[0], &info[1], host, np) != 0) {
+        if (info)
+            PMIX_INFO_FREE(info, *ninfo);
+        return NULL;
+    }
+    load_u32(&info[2], PMIX_JOB_SIZE, (uint32_t)np);
+    load_u32(&info[3], PMIX_UNIV_SIZE, (uint32_t)np);
+    load_u32(&info[4], PMIX_MAX_PROCS, (uint32_t)np);
+    load_u32(&info[5], PMIX_APP_SIZE, (uint32_t)np);
+    load_u32(&info[6], PMIX_LOCAL_SIZE, (uint32_t)np);
+    load_u32(&info[7], PMIX_NUM_NODES, 1);
+    load_u32(&info[8], PMIX_NODEID, 0);
+    char *peers = rank_list(np);
+    PMIx_Info_load(&info[9], PMIX_LOCAL_PEERS, peers, PMIX_STRING);
+    free(peers);
+    PMIx_Info_load(&info[10], PMIX_JOBID, server.nspace, PMIX_STRING);
+    for (int r = 0; r < np; r++)
+        load_proc_data(&info[JOB_KEYS + r], r, host);
+    return info;
+}
+
+static int register_nspace(int np)
+{
+    size_t ninfo;
+    pmix_info_t *info = job_info(np, &ninfo);
+    if (!info)
+        return -1;
+    struct latch *l = latch_new(1);
+    latch_account_call(l, PMIx_server_register_nspace(server.nspace, np, info, ninfo,
+                                                      latch_op_cb, l));
+    pmix_status_t rc = latch_wait(l, REGISTER_TIMEOUT_S);
+    PMIX_INFO_FREE(info, ninfo);
+    if (rc != PMIX_SUCCESS) {
+        osh_msg("cannot register the job with the PMIx server: %s", PMIx_Error_string(rc));
+        return -1;
+    }
+    server.registered = true;
+    return 0;
+}
+
+/* All clients at once, then one wait: no round trip per PE. */
+static int register_clients(int np)
+{
+    struct latch *l = latch_new(np);
+    for (int r = 0; r < np; r++) {
+        pmix_proc_t proc;
+        PMIX_LOAD_PROCID(&proc, server.nspace, (pmix_rank_t)r);
+        latch_account_call(l, PMIx_server_register_client(&proc, geteuid(), getegid(), NULL,
+                                                          latch_op_cb, l));
+    }
+    pmix_status_t rc = latch_wait(l, REGISTER_TIMEOUT_S);
+    if (rc != PMIX_SUCCESS) {
+        osh_msg("cannot register the PEs with the PMIx server: %s", PMIx_Error_string(rc));
+        return -1;
+    }
+    return 0;
+}
+
+int osh_pmix_register_job(int np)
+{
+    server.np = np;
+    snprintf(server.nspace, sizeof server.nspace, "oshrun.%ld", (long)getpid());
+    if (register_nspace(np) != 0)
+        return -1;
+    return register_clients(np);
+}
+
+int osh_pmix_setup_fork(int rank, char ***env)
+{
+    pmix_proc_t proc;
+    PMIX_LOAD_PROCID(&proc, server.nspace, (pmix_rank_t)rank);
+    pmix_status_t rc = PMIx_server_setup_fork(&proc, env);
+    if (rc != PMIX_SUCCESS) {
+        osh_msg("cannot prepare the environment of PE %d: %s", rank, PMIx_Error_string(rc));
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ abort, main-loop side */
+
+int osh_pmix_abort_fd(void)
+{
+    return abort_state.notify[0];
+}
+
+bool osh_pmix_take_abort(struct osh_abort *out)
+{
+    char drain[64];
+    while (abort_state.notify[0] >= 0 && read(abort_state.notify[0], drain, sizeof drain) > 0)
+        ;
+    bool fresh = false;
+    pthread_mutex_lock(&abort_state.lock);
+    if (abort_state.happened && !abort_state.taken) {
+        abort_state.taken = true;
+        *out = abort_state.first;
+        fresh = true;
+    }
+    pthread_mutex_unlock(&abort_state.lock);
+    return fresh;
+}

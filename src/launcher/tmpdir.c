@@ -1,0 +1,46 @@
+/* tmpdir.c: the private directory of the PMIx server. The server's data store leaves files of
+ * several MiB there, so the directory is oshrun's own and is removed as a whole at the end. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tmpdir.h"
+#include "util.h"
+
+char *osh_tmpdir_create(void)
+{
+    const char *base = getenv("TMPDIR");
+    if (!base || base[0] != '/')
+        base = "/tmp";
+    char *path = osh_xmalloc(strlen(base) + sizeof "/oshrun.XXXXXX");
+    sprintf(path, "%s/oshrun.XXXXXX", base);
+    if (!mkdtemp(path)) { /* mkdtemp creates it with mode 0700 */
+        osh_msg("cannot create a temporary directory in %s: %s", base, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    /* FTW_DEPTH visits a directory after its contents, so rmdir finds it empty. */
+    int rc = (type == FTW_DP) ? rmdir(path) : unlink(path);
+    if (rc != 0 && errno != ENOENT)
+        return -1;
+    return 0;
+}
+
+int osh_tmpdir_remove(const char *path)
+{
+    if (!path)
+        return 0;
+    /* FTW_PHYS: never follow a symbolic link out of the directory. */
+    if (nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0 && errno != ENOENT)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,93 @@
+/* rma.c: the slow paths of put and get, strided transfers, and the untyped API. */
+#include <shmem.h>
+
+#include "core/api_defs.h"
+#include "rma/rma.h"
+#include "transport/transport.h"
+
+/* Region and offset of a remote range, or a clear error. */
+static int remote_region(shmem_ctx_t ctx, const void *addr, size_t len, size_t *off,
+                         const char *call)
+{
+    if (SSHMEM_UNLIKELY(!ctx))
+        sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create "
+                     "or SHMEM_CTX_DEFAULT");
+    int r = sshmem_region_of(addr, len, off);
+    if (SSHMEM_UNLIKELY(r < 0))
+        sshmem_not_symmetric(call, addr, len);
+    return r;
+}
+
+void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                     int blocking, const char *call)
+{
+    size_t off;
+    if (len == 0)
+        return;
+    int r = remote_region(ctx, dest, len, &off, call);
+    char *direct = sshmem.peers[pe].direct[r];
+    if (direct)
+        memcpy(direct + off, src, len);
+    else
+        sshmem_tx_put(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, src, len, blocking);
+}
+
+void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                     int blocking, const char *call)
+{
+    size_t off;
+    if (len == 0)
+        return;
+    int r = remote_region(ctx, src, len, &off, call);
+    const char *direct = sshmem.peers[pe].direct[r];
+    if (direct)
+        memcpy(dest, direct + off, len);
+    else
+        sshmem_tx_get(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, dest, len, blocking);
+}
+
+void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+{
+    char *d = dest;
+    const char *s = src;
+    sshmem_check_pe(pe, call);
+    /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
+    for (size_t b = 0; b < nblocks; b++)
+        sshmem_put(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
+                   s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
+    if (sshmem.ucx_in_use)
+        sshmem_tx_quiet(ctx->tx);
+}
+
+void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+{
+    char *d = dest;
+    const char *s = src;
+    sshmem_check_pe(pe, call);
+    /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
+    for (size_t b = 0; b < nblocks; b++)
+        sshmem_get(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
+                   s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
+    if (sshmem.ucx_in_use)
+        sshmem_tx_quiet(ctx->tx);
+}
+
+/* ------------------------------------------------------------------ untyped API */
+#define SSHMEM_DEF_MEM_(SUFFIX, OP, BLOCKING)                                                    \
+    SSHMEM_DEFINE(void, shmem_##OP##mem##SUFFIX,                                                 \
+                  (void *dest, const void *source, size_t nelems, int pe))                       \
+    {                                                                                            \
+        sshmem_##OP(SHMEM_CTX_DEFAULT, dest, source, nelems, pe, BLOCKING,                       \
+                    "shmem_" #OP "mem" #SUFFIX);                                                 \
+    }                                                                                            \
+    SSHMEM_DEFINE(void, shmem_ctx_##OP##mem##SUFFIX,                                             \
+                  (shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe))      \
+    {                                                                                            \
+        sshmem_##OP(ctx, dest, source, nelems, pe, BLOCKING, "shmem_ctx_" #OP "mem" #SUFFIX);     \
+    }
+SSHMEM_DEF_MEM_(, put, 1)
+SSHMEM_DEF_MEM_(, get, 1)
+SSHMEM_DEF_MEM_(_nbi, put, 0)
+SSHMEM_DEF_MEM_(_nbi, get, 0)

@@ -1,0 +1,49 @@
+/*
+ * rma.h: the size-generic put and get every typed RMA routine is a thin shell over.
+ *
+ * Fast path (inline): a heap address of a directly reachable peer is a memcpy. Everything
+ * else (globals, UCX, zero length, errors) is the out-of-line slow path in rma.c.
+ */
+#ifndef SSHMEM_RMA_H
+#define SSHMEM_RMA_H
+
+#include <string.h>
+#include <shmem.h>
+
+#include "core/error.h"
+
+void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                     int blocking, const char *call);
+void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                     int blocking, const char *call);
+/* Strided: element i goes from src + i*sst*size to dest + i*dst*size, in blocks of bsize. */
+void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
+void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
+
+static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_check_pe(pe, call);
+    char *d = sshmem_heap_direct(dest, len, pe);
+    if (SSHMEM_LIKELY(d)) {
+        memcpy(d, src, len);
+        return;
+    }
+    sshmem_put_slow(ctx, dest, src, len, pe, blocking, call);
+}
+
+static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_check_pe(pe, call);
+    const char *s = sshmem_heap_direct(src, len, pe);
+    if (SSHMEM_LIKELY(s)) {
+        memcpy(dest, s, len);
+        return;
+    }
+    sshmem_get_slow(ctx, dest, src, len, pe, blocking, call);
+}
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * transport.h: the UCX transport, seen from the rest of sshmem. Only src/transport/ includes
+ * ucp.h; everything else speaks in PEs, regions and remote addresses.
+ *
+ * Start-up order: sshmem_tx_init -> sshmem_tx_heap_alloc / sshmem_tx_register ->
+ * sshmem_tx_card (publish) -> sshmem_tx_connect (per peer, with its card) ->
+ * sshmem_tx_direct_ptr (on-node load/store views).
+ */
+#ifndef SSHMEM_TRANSPORT_H
+#define SSHMEM_TRANSPORT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/sshmem.h"
+
+/* The atomic operations the transport carries (UCX's set, with fetch as a flag). */
+typedef enum {
+    SSHMEM_AMO_ADD,
+    SSHMEM_AMO_AND,
+    SSHMEM_AMO_OR,
+    SSHMEM_AMO_XOR,
+    SSHMEM_AMO_SWAP,
+    SSHMEM_AMO_CSWAP,
+    SSHMEM_AMO_FETCH, /* carried as an add of 0 that fetches */
+    SSHMEM_AMO_SET,   /* carried as a swap whose old value is dropped */
+} sshmem_amo_op_t;
+
+void sshmem_tx_init(int thread_multiple);
+/* Let UCX allocate the heap (on-node peers then map it truly one-sided). Returns its base. */
+void *sshmem_tx_heap_alloc(size_t size);
+/* Register memory we already have (the global data segment) for remote access. */
+void sshmem_tx_register(enum sshmem_region region, void *base, size_t size);
+/* This PE's card: worker address and packed rkeys. malloc'ed; caller frees. */
+void *sshmem_tx_card(size_t *len);
+/* Connect to a peer from its card (endpoint, rkeys). */
+void sshmem_tx_connect(int pe, const void *card, size_t len);
+/* A load/store pointer to the peer's region at remote address raddr, or NULL if UCX cannot
+ * give one (a peer on another host, or a transport without shared memory). */
+void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr);
+
+/* One-sided operations; raddr is in the peer's address space. */
+void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                   const void *src, size_t len, int blocking);
+void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                   void *dst, size_t len, int blocking);
+/* An atomic of 4 or 8 bytes. With fetch set, returns the old value (also for swap/cswap). */
+uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
+                       int fetch);
+/* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */
+void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
+                       void *fetch_out);
+
+/* Complete every operation issued on tx (quiet), or order them (fence). */
+void sshmem_tx_quiet(struct sshmem_tx *tx);
+void sshmem_tx_fence(struct sshmem_tx *tx);
+/* Make progress on incoming emulated operations (called from waits). */
+void sshmem_tx_progress(void);
+
+/* The default context's transport state. */
+struct sshmem_tx *sshmem_tx_default(void);
+
+void sshmem_tx_finalize(void);
+/* Versions and transports, for SHMEM_INFO. */
+const char *sshmem_tx_version(void);
+
+#endif

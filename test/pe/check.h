@@ -1,0 +1,45 @@
+/*
+ * check.h: value checks for the multi-PE tests. A failed CHECK prints the PE, the place and
+ * both values, and counts; check_finish() ends the test with a status that oshrun passes on.
+ */
+#ifndef SSHMEM_TEST_CHECK_H
+#define SSHMEM_TEST_CHECK_H
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int check_failures;
+
+#define CHECK(cond, ...)                                                                         \
+    do {                                                                                         \
+        if (!(cond)) {                                                                           \
+            if (check_failures++ < 20) {                                                         \
+                fprintf(stderr, "PE %d: %s:%d: check failed: %s: ", shmem_my_pe(), __FILE__,    \
+                        __LINE__, #cond);                                                        \
+                fprintf(stderr, __VA_ARGS__);                                                    \
+                fputc('\n', stderr);                                                             \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+
+#define CHECK_EQ_LONG(got, want, what)                                                           \
+    CHECK((long long)(got) == (long long)(want), "%s: got %lld, expected %lld", what,            \
+          (long long)(got), (long long)(want))
+
+/* True when the run is on UCX over tcp (every remote operation needs the target's help). */
+static inline int on_tcp(void)
+{
+    const char *t = getenv("UCX_TLS");
+    const char *l = getenv("SSHMEM_LOCAL");
+    return t && strstr(t, "tcp") && l && !strcmp(l, "ucx");
+}
+
+static inline int check_finish(void)
+{
+    shmem_barrier_all();
+    shmem_finalize();
+    return check_failures ? 1 : 0;
+}
+
+#endif

@@ -1,0 +1,57 @@
+#!/bin/bash
+# run-test.sh PROGRAM: run one test binary and report TAP (one line per run).
+#   test/unit/*  : a CMocka test, run once, TAP from CMocka itself.
+#   otherwise    : a multi-PE test, run under oshrun at every PE count of SSHMEM_TEST_NP
+#                  (default "1 2 3 4 8") on every path of SSHMEM_TEST_PATHS (default
+#                  "direct ucx tcp"): direct = on-node load/store, ucx = SSHMEM_LOCAL=ucx,
+#                  tcp = SSHMEM_LOCAL=ucx with UCX_TLS=tcp,self. Every run has a timeout.
+#   A test binary exits 77 to say "this configuration does not apply" (a TAP skip).
+prog="$1"
+name="${prog#./}"
+launcher="${SSHMEM_TEST_LAUNCHER:-${OSHRUN:-oshrun}}"
+timeout_s="${SSHMEM_TEST_TIMEOUT:-60}"
+
+if [[ "$prog" == *.sh ]]; then
+    exec timeout 300 bash "$prog"
+fi
+if [[ "$prog" == */unit/* ]]; then
+    CMOCKA_MESSAGE_OUTPUT=TAP exec timeout "$timeout_s" "$prog"
+fi
+
+# Some tests say which PE counts they need in a line "sshmem-test: np=2 3 4" of their source.
+src="${SSHMEM_TEST_SRCDIR:-.}/${name}.c"
+nps="${SSHMEM_TEST_NP:-1 2 3 4 8}"
+if [[ -f "$src" ]] && line=$(grep -o 'sshmem-test: np=[0-9 ]*' "$src"); then
+    nps="${line#*np=}"
+fi
+paths="${SSHMEM_TEST_PATHS:-direct ucx tcp}"
+
+n=0
+plan=$(( $(wc -w <<<"$nps") * $(wc -w <<<"$paths") ))
+echo "1..$plan"
+for path in $paths; do
+    case "$path" in
+        direct) env=(SSHMEM_LOCAL=direct) ;;
+        ucx)    env=(SSHMEM_LOCAL=ucx) ;;
+        tcp)    env=(SSHMEM_LOCAL=ucx UCX_TLS=tcp,self) ;;
+    esac
+    for np in $nps; do
+        n=$((n + 1))
+        log=$(mktemp)
+        start=$(date +%s.%N)
+        env "${env[@]}" timeout -k 5 "$timeout_s" "$launcher" -np "$np" "$prog" >"$log" 2>&1
+        rc=$?
+        secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+        desc="$name np=$np path=$path (${secs}s)"
+        if [[ $rc -eq 0 ]]; then
+            echo "ok $n - $desc"
+        elif [[ $rc -eq 77 ]]; then
+            echo "ok $n - $desc # SKIP $(grep -m1 -o 'SKIP.*' "$log")"
+        else
+            [[ $rc -eq 124 ]] && desc="$desc TIMED OUT after ${timeout_s}s"
+            echo "not ok $n - $desc (exit $rc)"
+            sed 's/^/# /' "$log" | head -40
+        fi
+        rm -f "$log"
+    done
+done
