@@ -192,24 +192,9 @@ int osh_pmix_start(const char *tmpdir)
     return 0;
 }
 
-/* Drop the clients before their namespace: a PE that died may have left a request in its
- * socket, and libpmix reading it after the namespace is gone prints "PMIX ERROR:
- * INVALID-NAMESPACE" (measured with PEs killed during a fence). */
-static void deregister_clients(void)
-{
-    struct latch *l = latch_new(server.np);
-    for (int r = 0; r < server.np; r++) {
-        pmix_proc_t proc;
-        PMIX_LOAD_PROCID(&proc, server.nspace, (pmix_rank_t)r);
-        PMIx_server_deregister_client(&proc, latch_op_cb, l);
-    }
-    (void)latch_wait(l, DEREGISTER_TIMEOUT_S);
-}
-
 void osh_pmix_stop(void)
 {
     if (server.registered) {
-        deregister_clients();
         struct latch *l = latch_new(1);
         PMIx_server_deregister_nspace(server.nspace, latch_op_cb, l);
         (void)latch_wait(l, DEREGISTER_TIMEOUT_S);
