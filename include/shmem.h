@@ -119,6 +119,7 @@ void shmem_free(void *ptr);
 void *shmem_malloc_with_hints(size_t size, long hints);
 
 /* ------------------------------------------------------------------ the API families */
+#include <shmem_ctx.h>   /* communication contexts */
 #include <shmem_p2p.h>   /* RMA, atomics, signals, ordering, point-to-point synchronization, locks */
 #include <shmem_coll.h>  /* teams and collectives */
 
@@ -134,5 +135,8 @@ SHMEM_DEPRECATED void *shmemalign(size_t alignment, size_t size);
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
+
+/* C11 generic selections (shmem_put, shmem_atomic_fetch_add, ...); C11 and later, not C++. */
+#include <shmem_generic.h>
 
 #endif /* SHMEM_H */

@@ -33,12 +33,14 @@ typedef struct sshmem_region_info {
     size_t size;
 } sshmem_region_info_t;
 
-struct sshmem_tx; /* transport state of one context (src/transport) */
+struct sshmem_tx;   /* transport state of one context (src/transport) */
+struct sshmem_team; /* a team (src/team) */
 
 /* A communication context: the default one, or one from shmem_ctx_create. */
 struct sshmem_ctx {
     struct sshmem_tx *tx;
     long options;
+    struct sshmem_team *team; /* the team it was created on (SHMEM_TEAM_WORLD by default) */
 };
 
 struct sshmem_state {
