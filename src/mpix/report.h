@@ -10,6 +10,10 @@
 /* Print "call: message" somehow. */
 void mpix_report(const char *call, const char *msg);
 
+/* Library only: while on, a reported mistake ends the job instead (inside a collective, where
+ * one PE returning an error would leave the others waiting). Per thread. */
+void mpix_errors_fatal(int on);
+
 /* Format the message, report it, and return code (so: return mpix_error(...)). */
 int mpix_error(int code, const char *call, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), cold));

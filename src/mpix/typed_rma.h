@@ -1,0 +1,10 @@
+/* typed_rma.h: the unchecked typed put the collectives use (shmemx_put_type's core). */
+#ifndef SSHMEM_MPIX_TYPED_RMA_H
+#define SSHMEM_MPIX_TYPED_RMA_H
+#include <shmemx.h>
+
+/* Put count committed elements with the same layout remotely, non-blocking (quiet later). */
+void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
+                    shmemx_datatype_t type, int pe, const char *call);
+
+#endif
