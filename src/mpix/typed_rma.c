@@ -3,8 +3,9 @@
  *
  * The remote side has the same layout as the local one, so each data run of the type goes
  * straight from its local offset to the same offset remotely: no bounce buffer. A contiguous
- * type is one transfer; otherwise the runs go out non-blocking and a blocking call completes
- * them with one quiet (not a round trip per run).
+ * type is one transfer. A blocking put needs only local completion, so each run is a blocking
+ * put (no flush of every outstanding operation); gets go out non-blocking and a blocking get
+ * completes them all with one quiet (not a round trip per run).
  */
 #include <shmemx.h>
 
@@ -15,18 +16,21 @@
 #include "rma/rma.h"
 #include "transport/transport.h"
 
+void pshmem_quiet(void);
+
 typedef struct {
     shmem_ctx_t ctx;
     char *dst;
     const char *src;
     int pe;
+    int blocking;
     const char *call;
 } rma_walk_t;
 
 static void put_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_put(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
+    sshmem_put(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
 }
 
 static void get_run(ptrdiff_t off, size_t len, void *arg)
@@ -36,10 +40,18 @@ static void get_run(ptrdiff_t off, size_t len, void *arg)
 }
 
 void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
-                    shmemx_datatype_t type, int pe, const char *call)
+                    shmemx_datatype_t type, int pe, int blocking, const char *call)
 {
-    rma_walk_t w = {ctx, dest, source, pe, call};
+    rma_walk_t w = {ctx, dest, source, pe, blocking, call};
     mpix_walk(type, count, put_run, &w);
+}
+
+void mpix_settle(int pe, const void *dest)
+{
+    size_t off;
+    int r = sshmem_region_of(dest, 1, &off);
+    if (r >= 0 && !sshmem.peers[pe].direct[r] && sshmem.peers[pe].direct[SSHMEM_REGION_HEAP])
+        pshmem_quiet();
 }
 
 static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
@@ -69,9 +81,9 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
                        pe, blocking, call);
         return SHMEMX_SUCCESS;
     }
-    rma_walk_t w = {ctx, dest, source, pe, call};
+    rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
     mpix_walk(type, count, get ? get_run : put_run, &w);
-    if (blocking && sshmem.ucx_in_use)
+    if (get && blocking && sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);
     return SHMEMX_SUCCESS;
 }

@@ -5,7 +5,8 @@
  * (typed puts, no staging copy). Small control messages on the channels (channel.h) carry
  * what only one side knows (the root's displacement for a PE, a receiver's count), tell a
  * sender that its receiver has entered the call (so dest is written only while its owner is
- * inside, as in MPI), and say "done" after a quiet has completed the data.
+ * inside, as in MPI), and say "done": a channel message is ordered after the puts to the same
+ * PE (mpix_settle), so no flush of all outstanding operations is needed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,10 @@ SSHMEM_DEFINE(int, shmemx_gatherv,
             mpix_count_mismatch(call, "sendcount", sendcount, root,
                                 index_name(name, "recvcounts", t.me), ctl.count);
         mpix_check_buf(dest, sendcount, type, "dest", call);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, at(dest, ctl.displ, type), source, sendcount, type,
-                       mpix_pe(&t, root), call);
-        mpix_quiet();
+        char *there = at(dest, ctl.displ, type);
+        mpix_put_elems(SHMEM_CTX_DEFAULT, there, source, sendcount, type, mpix_pe(&t, root), 1,
+                       call);
+        mpix_settle(mpix_pe(&t, root), there);
         mpix_send(mpix_pe(&t, root), NULL, 0);
         return SHMEMX_SUCCESS;
     }
@@ -119,13 +121,11 @@ SSHMEM_DEFINE(int, shmemx_scatterv,
             mpix_count_mismatch(call, index_name(name, "sendcounts", i), (size_t)sendcounts[i], i,
                                 "recvcount", ctl.count);
         mpix_put_elems(SHMEM_CTX_DEFAULT, dest, cat(source, displs[i], type),
-                       (size_t)sendcounts[i], type, mpix_pe(&t, i), call);
+                       (size_t)sendcounts[i], type, mpix_pe(&t, i), 1, call);
+        mpix_settle(mpix_pe(&t, i), dest);
+        mpix_send(mpix_pe(&t, i), NULL, 0);
     }
     mpix_copy_elems(dest, cat(source, displs[root], type), recvcount, type);
-    mpix_quiet();
-    for (int i = 0; i < t.n; i++)
-        if (i != root)
-            mpix_send(mpix_pe(&t, i), NULL, 0);
     return SHMEMX_SUCCESS;
 }
 
@@ -146,12 +146,15 @@ SSHMEM_DEFINE(int, shmemx_allgatherv,
     mpix_check_buf(dest, sendcount, type, "dest", call);
     team_barrier(&t); /* everyone is inside: every dest may be written */
     char *mine = at(dest, displs[t.me], type);
-    for (int k = 1; k < t.n; k++) /* start with the next PE: not all at PE 0 at once */
-        mpix_put_elems(SHMEM_CTX_DEFAULT, mine, source, sendcount, type,
-                       mpix_pe(&t, (t.me + k) % t.n), call);
+    for (int k = 1; k < t.n; k++) { /* start with the next PE: not all at PE 0 at once */
+        int pe = mpix_pe(&t, (t.me + k) % t.n);
+        mpix_put_elems(SHMEM_CTX_DEFAULT, mine, source, sendcount, type, pe, 1, call);
+        mpix_settle(pe, mine);
+        mpix_send(pe, NULL, 0); /* done */
+    }
     mpix_copy_elems(mine, source, sendcount, type);
-    mpix_quiet();
-    team_barrier(&t); /* every block has arrived everywhere */
+    for (int k = 1; k < t.n; k++)
+        mpix_recv(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
     return SHMEMX_SUCCESS;
 }
 
@@ -189,15 +192,17 @@ SSHMEM_DEFINE(int, shmemx_alltoallv,
         if (ctl.count != sendcounts[j])
             mpix_count_mismatch(call, index_name(name, "sendcounts", j), (size_t)sendcounts[j],
                                 j, index_name(theirs, "recvcounts", t.me), ctl.count);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, at(dest, ctl.displ, type),
-                       cat(source, sdispls[j], type), (size_t)sendcounts[j], type,
-                       mpix_pe(&t, j), call);
+        char *there = at(dest, ctl.displ, type);
+        mpix_put_elems(SHMEM_CTX_DEFAULT, there, cat(source, sdispls[j], type),
+                       (size_t)sendcounts[j], type, mpix_pe(&t, j), 1, call);
+        mpix_settle(mpix_pe(&t, j), there);
     }
     mpix_copy_elems(at(dest, rdispls[t.me], type), cat(source, sdispls[t.me], type),
                     (size_t)sendcounts[t.me], type);
-    mpix_quiet();
+    /* "done" only after every control message is in: a done sent to j waits until j has read
+     * our control message, and j reads them all before sending any done itself. */
     for (int k = 1; k < t.n; k++)
-        mpix_send(mpix_pe(&t, (t.me + k) % t.n), NULL, 0);
+        mpix_send(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
     for (int k = 1; k < t.n; k++)
         mpix_recv(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
     return SHMEMX_SUCCESS;
