@@ -31,6 +31,15 @@ void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const
                      mpix_type_name(type));
 }
 
+void mpix_check_symmetric(const void *dest, const char *call)
+{
+    size_t off;
+    if (dest && sshmem_region_of(dest, 1, &off) < 0)
+        sshmem_fatal(call, "dest (%p) is not symmetric: other PEs write into it, so it must come "
+                     "from shmem_malloc or be a global or static variable (the same one on every "
+                     "PE)", dest);
+}
+
 void mpix_check_counts(const int *counts, int n, const char *arg, const char *call)
 {
     if (!counts)

@@ -18,6 +18,8 @@ void mpix_check_root(const mpix_team_t *v, int root, const char *call);
 /* A buffer that will hold count elements is not NULL (unless there is no data). */
 void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const char *arg,
                     const char *call);
+/* dest of a v-collective (written by other PEs) is symmetric, when given. */
+void mpix_check_symmetric(const void *dest, const char *call);
 /* A per-PE array of n counts: present, none negative. */
 void mpix_check_counts(const int *counts, int n, const char *arg, const char *call);
 /* Receive regions (counts[i] elements at displs[i] extents, i < n) share no byte. */

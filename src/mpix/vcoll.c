@@ -51,6 +51,7 @@ SSHMEM_DEFINE(int, shmemx_gatherv,
     char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, sendcount, "sendcount", call);
+    mpix_check_symmetric(dest, call);
     mpix_check_root(&t, root, call);
     mpix_check_buf(source, sendcount, type, "source", call);
     if (t.me != root) {
@@ -94,6 +95,7 @@ SSHMEM_DEFINE(int, shmemx_scatterv,
     char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, recvcount, "recvcount", call);
+    mpix_check_symmetric(dest, call);
     mpix_check_root(&t, root, call);
     mpix_check_buf(dest, recvcount, type, "dest", call);
     if (t.me != root) {
@@ -137,6 +139,7 @@ SSHMEM_DEFINE(int, shmemx_allgatherv,
     char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, sendcount, "sendcount", call);
+    mpix_check_symmetric(dest, call);
     mpix_check_buf(source, sendcount, type, "source", call);
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
@@ -167,6 +170,7 @@ SSHMEM_DEFINE(int, shmemx_alltoallv,
     char name[32], theirs[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, 0, "count", call);
+    mpix_check_symmetric(dest, call);
     mpix_check_counts(sendcounts, t.n, "sendcounts", call);
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     if (!sdispls)
