@@ -1,12 +1,26 @@
 /*
- * team.c: the team adapter of the MPI-style collectives.
+ * team.c: the team adapter of the MPI-style collectives: size, my index, world PE of index i.
  *
- * Until the teams layer (src/team) is part of the library, the collectives run on
- * SHMEM_TEAM_WORLD, whose index is the world PE number. When teams arrive, this is the only
- * file to change: read start/stride/size from struct sshmem_team.
+ * With the teams layer (src/team) every valid team works: its members are a triplet of world
+ * PEs. Built without it (before that layer is part of the library), only SHMEM_TEAM_WORLD is
+ * known, whose index is the world PE number. This is the only file that knows either way.
  */
 #include "core/error.h"
 #include "mpix/team.h"
+
+#if __has_include("team/team.h")
+#include "team/team.h"
+
+void mpix_team_view(shmem_team_t team, mpix_team_t *v, const char *call)
+{
+    const struct sshmem_team *t = sshmem_team_check(team, call);
+    v->n = t->pes.size;
+    v->me = t->my_index;
+    v->start = t->pes.start;
+    v->stride = t->pes.stride;
+}
+
+#else
 
 void mpix_team_view(shmem_team_t team, mpix_team_t *v, const char *call)
 {
@@ -23,3 +37,5 @@ void mpix_team_view(shmem_team_t team, mpix_team_t *v, const char *call)
     v->start = 0;
     v->stride = 1;
 }
+
+#endif
