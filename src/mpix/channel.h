@@ -9,9 +9,9 @@
  * chunks per peer, so messages match in order, whatever team or collective they belong to,
  * as long as two PEs call their common collectives in the same order (which OpenSHMEM asks).
  *
- * One slot per pair means a send waits for the previous one to that peer to be consumed:
- * algorithms exchange with mpix_sendrecv (chunks interleaved) and never send twice to a peer
- * that is itself blocked sending to them.
+ * A slot per pair holds two chunks; a send waits while both are unconsumed. So algorithms
+ * exchange with mpix_sendrecv (chunks interleaved) and never let PEs wait in a cycle, each
+ * blocked sending to the next (see alltoallv in vcoll.c).
  */
 #ifndef SSHMEM_MPIX_CHANNEL_H
 #define SSHMEM_MPIX_CHANNEL_H

@@ -3,7 +3,8 @@
  *
  * The remote side has the same layout as the local one, so each data run of the type goes
  * straight from its local offset to the same offset remotely: no bounce buffer. A contiguous
- * type is one transfer. A blocking put needs only local completion, so each run is a blocking
+ * type is one transfer. To an on-node peer the whole span is translated once and the runs are
+ * plain copies. Otherwise, since a blocking put needs only local completion, so each run is a blocking
  * put (no flush of every outstanding operation); gets go out non-blocking and a blocking get
  * completes them all with one quiet (not a round trip per run).
  */
@@ -39,9 +40,27 @@ static void get_run(ptrdiff_t off, size_t len, void *arg)
     sshmem_get(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
 }
 
+/* Where the remote origin lies in our address space when every byte the elements touch is
+ * in a region pe maps directly (on-node peers), else NULL: then the runs are plain copies. */
+static char *direct_origin(const void *remote, size_t count, shmemx_datatype_t type, int pe)
+{
+    ptrdiff_t lo, hi;
+    size_t off;
+    mpix_span(type, count, &lo, &hi);
+    int r = sshmem_region_of((const char *)remote + lo, (size_t)(hi - lo), &off);
+    if (r < 0 || !sshmem.peers[pe].direct[r])
+        return NULL;
+    return sshmem.peers[pe].direct[r] + off - lo;
+}
+
 void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
                     shmemx_datatype_t type, int pe, int blocking, const char *call)
 {
+    char *direct = direct_origin(dest, count, type, pe);
+    if (direct) {
+        mpix_copy_elems(direct, source, count, type);
+        return;
+    }
     rma_walk_t w = {ctx, dest, source, pe, blocking, call};
     mpix_walk(type, count, put_run, &w);
 }
@@ -79,6 +98,11 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
         else
             sshmem_put(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
                        pe, blocking, call);
+        return SHMEMX_SUCCESS;
+    }
+    char *direct = direct_origin(get ? source : dest, count, type, pe);
+    if (direct) { /* on-node: a strided copy, translated once */
+        mpix_copy_elems(get ? dest : direct, get ? direct : source, count, type);
         return SHMEMX_SUCCESS;
     }
     rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
