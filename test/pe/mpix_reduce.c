@@ -4,7 +4,8 @@
  * place, to every root; MAXLOC/MINLOC on DOUBLE_INT with ties (the smallest index wins,
  * whatever PE holds it); a predefined operator on a matrix column; a non-commutative user
  * operator (2x2 matrix product) whose result proves ascending PE order, also on a type with
- * gaps and to a root other than 0; a commutative user operator.
+ * gaps and to a root other than 0, and over many elements (called on chunks); a commutative
+ * user operator.
  */
 #include <shmemx.h>
 
@@ -185,6 +186,71 @@ static void noncommutative(void)
     shmemx_type_free(&m2gap);
 }
 
+/* 2x2 integer matrices modulo a prime: exact, associative, not commutative. */
+#define PRIME 10007
+typedef struct {
+    long a, b, c, d;
+} imat;
+
+static imat imul(imat x, imat y)
+{
+    return (imat){(x.a * y.a + x.b * y.c) % PRIME, (x.a * y.b + x.b * y.d) % PRIME,
+                  (x.c * y.a + x.d * y.c) % PRIME, (x.c * y.b + x.d * y.d) % PRIME};
+}
+
+static imat imat_of(int p, int k) { return (imat){(p + k) % 7 + 1, k % 5, (p * k) % 3, 1}; }
+
+static int chunk_calls;
+static void imatmul(void *invec, void *inoutvec, int *len, shmemx_datatype_t *type)
+{
+    ptrdiff_t lb, ext;
+    shmemx_type_get_extent(*type, &lb, &ext);
+    chunk_calls++;
+    for (int i = 0; i < *len; i++) {
+        imat *x = (imat *)((char *)invec + i * ext), *y = (imat *)((char *)inoutvec + i * ext);
+        *y = imul(*x, *y);
+    }
+}
+
+/* Many elements of a type with gaps: the operator is called on chunks, order kept. */
+static void noncommutative_many(void)
+{
+    enum { K = 20000, STRIDE = 5 };
+    shmemx_op_t op;
+    shmemx_datatype_t m, mgap;
+    shmemx_op_create(imatmul, 0, &op);
+    shmemx_type_contiguous(4, SHMEMX_LONG, &m);
+    shmemx_type_create_resized(m, 0, STRIDE * sizeof(long), &mgap);
+    shmemx_type_commit(&mgap);
+    long *src = malloc(K * STRIDE * sizeof *src), *dst = malloc(K * STRIDE * sizeof *dst);
+    for (int k = 0; k < K; k++) {
+        *(imat *)&src[k * STRIDE] = imat_of(me, k);
+        src[k * STRIDE + 4] = 5;
+        dst[k * STRIDE + 4] = -5;
+    }
+    chunk_calls = 0;
+    shmemx_allreduce(SHMEM_TEAM_WORLD, dst, src, K, mgap, op);
+    int bad = 0;
+    for (int k = 0; k < K && bad < 5; k++) {
+        imat want = imat_of(0, k);
+        for (int p = 1; p < npes; p++)
+            want = imul(want, imat_of(p, k));
+        const imat *g = (const imat *)&dst[k * STRIDE];
+        int ok = g->a == want.a && g->b == want.b && g->c == want.c && g->d == want.d &&
+                 dst[k * STRIDE + 4] == -5;
+        bad += !ok;
+        CHECK(ok, "many: element %d = [%ld %ld; %ld %ld], want [%ld %ld; %ld %ld]", k, g->a, g->b,
+              g->c, g->d, want.a, want.b, want.c, want.d);
+    }
+    if (npes > 1 && me == 0)
+        CHECK(chunk_calls > 1, "the operator saw all %d elements in one call", K);
+    free(src);
+    free(dst);
+    shmemx_op_free(&op);
+    shmemx_type_free(&m);
+    shmemx_type_free(&mgap);
+}
+
 static void commutative_user(void)
 {
     shmemx_op_t op;
@@ -219,6 +285,7 @@ int main(void)
     locs();
     column_sum();
     noncommutative();
+    noncommutative_many();
     commutative_user();
     /* nothing to do: returns at once everywhere */
     CHECK_EQ_LONG(shmemx_allreduce(SHMEM_TEAM_WORLD, NULL, NULL, 0, SHMEMX_INT, SHMEMX_SUM), 0,
