@@ -289,7 +289,8 @@ int shmemx_reduce_local(const void *inbuf, void *inoutbuf, size_t count, shmemx_
  * Every member of the team calls the routine, in the same order as its other collectives on
  * that team, with the same count, type, op and root. dest and source hold count elements of
  * type laid out with its extent. A routine returns when this PE's part is complete: its
- * source may be reused and its dest holds the result.
+ * source may be reused and its dest holds the result. One thread of a PE at a time may be
+ * inside a shmemx collective (as with OpenSHMEM collectives on one team).
  *
  * Reductions: source and dest may be ANY local memory (symmetric or not); the data travels
  * through the library's own symmetric buffers. source == dest is allowed (in place). Derived
