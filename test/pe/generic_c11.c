@@ -11,9 +11,9 @@
 
 /* The result type of a generic call is the typed routine's (the call is not evaluated). */
 #define IS_TYPE(expr, T) _Generic((expr), T: 1, default: 0)
-static double gd;
-static long gl;
-static const long gcl;
+extern double gd; /* only named in unevaluated selections: never defined */
+extern long gl;
+extern const long gcl;
 _Static_assert(IS_TYPE(shmem_g(&gd, 0), double), "shmem_g on double* gives a double");
 _Static_assert(IS_TYPE(shmem_g(&gcl, 0), long), "shmem_g on const long* gives a long");
 _Static_assert(IS_TYPE(shmem_g(SHMEM_CTX_DEFAULT, &gl, 0), long), "ctx shmem_g gives a long");
