@@ -245,19 +245,9 @@ void shmem_set_lock(long *lock);
 int shmem_test_lock(long *lock);
 void shmem_clear_lock(long *lock);
 
-/* ================================================================== completion per PE, sessions */
+/* ================================================================== completion per PE */
 void shmem_pe_quiet(const int *target_pes, size_t npes);
 void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes);
-
-/* Communication sessions: performance hints only; they change no semantics. */
-#define SHMEM_CTX_SESSION_BATCH     (1L << 0)
-#define SHMEM_CTX_SESSION_TOTAL_OPS (1L << 0)
-typedef struct {
-    size_t total_ops;
-} shmem_ctx_session_config_t;
-void shmem_ctx_session_start(shmem_ctx_t ctx, long options,
-                             const shmem_ctx_session_config_t *config, long config_mask);
-void shmem_ctx_session_stop(shmem_ctx_t ctx);
 
 /* ================================================================== profiling, legacy caches */
 void shmem_pcontrol(const int level, ...);

@@ -1,7 +1,7 @@
 /*
  * misc.c: the remaining point-to-point routines: completion toward chosen PEs
- * (shmem_pe_quiet), communication sessions (hints), shmem_pcontrol, and the legacy cache
- * routines (no-ops: caches are coherent on every machine sshmem runs on).
+ * (shmem_pe_quiet), shmem_pcontrol, and the legacy cache routines (no-ops: caches are
+ * coherent on every machine sshmem runs on). Sessions are with the contexts (src/team).
  */
 #include <stdarg.h>
 #include <shmem.h>
@@ -39,22 +39,6 @@ SSHMEM_DEFINE(void, shmem_ctx_pe_quiet, (shmem_ctx_t ctx, const int *target_pes,
 {
     pe_quiet(ctx, target_pes, npes, "shmem_ctx_pe_quiet");
 }
-
-/* ------------------------------------------------------------------ sessions */
-/* Sessions are hints that change no completion or ordering rule; every operation of sshmem
- * already goes out at once, so there is nothing to batch. Accepted and ignored (an invalid
- * context is a no-op, as the specification says). */
-SSHMEM_DEFINE(void, shmem_ctx_session_start,
-              (shmem_ctx_t ctx, long options, const shmem_ctx_session_config_t *config,
-               long config_mask))
-{
-    (void)ctx;
-    (void)options;
-    (void)config;
-    (void)config_mask;
-}
-
-SSHMEM_DEFINE(void, shmem_ctx_session_stop, (shmem_ctx_t ctx)) { (void)ctx; }
 
 /* ------------------------------------------------------------------ profiling control */
 /* Level 0 disables profiling, 1 is the default, 2 and up are tool-defined. sshmem has no
