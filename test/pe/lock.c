@@ -110,7 +110,7 @@ int main(void)
     /* Through UCX the lock word (a global) is served by software emulation on PE 0: every
      * operation is a round trip that needs PE 0's progress, so fewer rounds there. */
     const char *local = getenv("SSHMEM_LOCAL");
-    int iters = local && !strcmp(local, "ucx") ? 10 : 200;
+    int iters = on_tcp() ? 6 : local && !strcmp(local, "ucx") ? 10 : 200;
 
     contention(me, npes, &counters[0], iters);
     two_locks(me, npes, counters, iters / 2);
