@@ -5,13 +5,16 @@
  * the parent, and the child only makes system calls. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <linux/close_range.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
 #include "children.h"
+#include "fdlimit.h"
 #include "signals.h"
 #include "util.h"
 
@@ -24,11 +27,33 @@ static void child_stdio(const int stdio[3])
             dup2(stdio[fd], fd);
 }
 
+/* The lifeline moves to a high descriptor: a dying process releases its files from the
+ * highest down, so it goes before the PMIx socket the program opens (lifeline.c). */
+static void child_lifeline(int fd, int target)
+{
+    if (fd < 0)
+        return;
+    if (fd == target)
+        fcntl(fd, F_SETFD, 0);
+    else
+        dup2(fd, target); /* the copy is not close-on-exec */
+}
+
 static void child_report_exec_error(const struct osh_child_spec *spec, int err)
 {
     struct osh_exec_error e = { .rank = spec->rank, .err = err };
     ssize_t w = write(spec->exec_error_fd, &e, sizeof e); /* atomic: smaller than PIPE_BUF */
     (void)w;
+}
+
+/* Keep only 0-2 and the lifeline across execve: libpmix leaves sockets without
+ * close-on-exec, and descriptors oshrun inherited are none of the PEs' business. Marking
+ * instead of closing keeps the exec error pipe usable until execve. */
+static void child_close_others(int keep)
+{
+    if (keep > 3)
+        close_range(3, (unsigned)keep - 1, CLOSE_RANGE_CLOEXEC);
+    close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, CLOSE_RANGE_CLOEXEC);
 }
 
 static void child_main(const struct osh_child_spec *spec, pid_t parent)
@@ -43,10 +68,16 @@ static void child_main(const struct osh_child_spec *spec, pid_t parent)
         _exit(128 + SIGKILL);
     if (spec->cpuset)
         sched_setaffinity(0, spec->cpusetsize, spec->cpuset); /* a failure only costs speed */
-    child_stdio(spec->stdio);
+    struct osh_child_spec s = *spec;
+    child_stdio(s.stdio);
+    if (s.lifeline_fd >= 0 && s.exec_error_fd == s.lifeline_target) /* about to be replaced */
+        s.exec_error_fd = fcntl(s.exec_error_fd, F_DUPFD_CLOEXEC, 3);
+    child_lifeline(s.lifeline_fd, s.lifeline_target);
+    child_close_others(s.lifeline_fd >= 0 ? s.lifeline_target : -1);
+    osh_fdlimit_restore_in_child();
     osh_signals_restore_in_child();
-    execve(spec->path, spec->argv, spec->envp);
-    child_report_exec_error(spec, errno);
+    execve(s.path, s.argv, s.envp);
+    child_report_exec_error(&s, errno);
     _exit(OSH_EXIT_NOEXEC);
 }
 
@@ -79,4 +110,12 @@ void osh_children_signal(pid_t pgid, const pid_t *pids, const bool *running, int
     }
     if (any && pgid > 0)
         kill(-pgid, sig);
+}
+
+void osh_children_sweep(pid_t pgid)
+{
+    /* Members keep the group id in use, so the number cannot belong to anyone else; with no
+     * member left this fails with ESRCH. */
+    if (pgid > 0)
+        kill(-pgid, SIGKILL);
 }

@@ -17,6 +17,8 @@ struct osh_child_spec {
     pid_t pgid;                /* 0: this child starts the job's process group */
     int stdio[3];              /* descriptors for 0, 1, 2; -1 keeps oshrun's own */
     int exec_error_fd;         /* where the child reports a failed execve */
+    int lifeline_fd;           /* -1, or moved to lifeline_target in the child (lifeline.c) */
+    int lifeline_target;
 };
 
 /* Fork and exec one PE. Returns its pid, or -1 after printing why. */
@@ -31,5 +33,9 @@ struct osh_exec_error {
 /* Signal the whole job: its process group (processes the PEs started included) and each PE
  * still running, in case one left the group. */
 void osh_children_signal(pid_t pgid, const pid_t *pids, const bool *running, int np, int sig);
+
+/* After the last PE is reaped: kill what the PEs left behind in the job's process group
+ * (background processes they started). */
+void osh_children_sweep(pid_t pgid);
 
 #endif

@@ -68,7 +68,10 @@ void osh_input_started(struct osh_input *in)
 
 int osh_input_pollfd(const struct osh_input *in)
 {
-    return in->forward_w >= 0 ? STDIN_FILENO : -1;
+    /* Only in the foreground: after Ctrl-Z and bg, reading the terminal would stop oshrun. */
+    if (in->forward_w < 0 || tcgetpgrp(STDIN_FILENO) != getpgrp())
+        return -1;
+    return STDIN_FILENO;
 }
 
 void osh_input_forward(struct osh_input *in)

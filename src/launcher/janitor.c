@@ -14,6 +14,7 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "janitor.h"
@@ -28,6 +29,7 @@ struct janitor_message {
 };
 
 static int janitor_fd = -1;
+static pid_t janitor_pid = -1;
 
 /* The janitor must not hold oshrun's stdin/stdout/stderr (a reader of oshrun's output would
  * wait for it) nor be stopped or killed by the keyboard signals meant for oshrun. */
@@ -93,6 +95,7 @@ int osh_janitor_start(const char *tmpdir)
     }
     close(p[0]);
     janitor_fd = p[1];
+    janitor_pid = pid;
     return 0;
 }
 
@@ -115,4 +118,8 @@ void osh_janitor_dismiss(void)
     if (janitor_fd >= 0)
         close(janitor_fd);
     janitor_fd = -1;
+    /* It leaves at once; waiting for it means no process of the job outlives oshrun. */
+    if (janitor_pid > 0)
+        waitpid(janitor_pid, NULL, 0);
+    janitor_pid = -1;
 }

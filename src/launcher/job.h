@@ -9,6 +9,8 @@
 
 struct osh_output;
 struct osh_binding;
+struct osh_lifelines;
+struct osh_verdict;
 
 struct osh_job {
     /* what runs */
@@ -24,10 +26,13 @@ struct osh_job {
     /* event sources of the main loop */
     int sigfd;
     int exec_error[2];           /* pipe on which children report a failed execve */
+    struct osh_lifelines *lifelines; /* NULL when the kernel cannot provide them */
+    int lifelines_seen;          /* closing index of the last lifeline handed to the verdict */
     struct osh_output *output;   /* NULL without --tag-output */
     struct osh_input input;
     struct osh_binding *binding; /* NULL when the PEs are not bound */
     /* the end */
+    struct osh_verdict *verdict; /* which failure came first */
     bool ending;                 /* the PEs are being ended; the status is decided */
     int exit_status;
     double timeout_at;           /* --timeout deadline, 0 if none */
@@ -35,7 +40,9 @@ struct osh_job {
     double give_up_at;           /* when to stop waiting for PEs that ignore SIGKILL */
 };
 
-void osh_job_init(struct osh_job *j, const struct osh_options *opts, const char *path, int sigfd);
+/* tmpdir: the PMIx server's directory, where the lifelines go too. */
+void osh_job_init(struct osh_job *j, const struct osh_options *opts, const char *path, int sigfd,
+                  const char *tmpdir);
 
 /* Start all PEs (launch.c). Returns 0, or -1 after printing why: the PEs started so far are
  * then in the job and must be ended. */

@@ -9,8 +9,10 @@
 #include "binding.h"
 #include "children.h"
 #include "environ.h"
+#include "fdlimit.h"
 #include "janitor.h"
 #include "job.h"
+#include "lifeline.h"
 #include "output.h"
 #include "pmix_host.h"
 #include "util.h"
@@ -19,6 +21,8 @@ static int prepare(struct osh_job *j)
 {
     if (j->opts->timeout > 0)
         j->timeout_at = osh_now() + j->opts->timeout;
+    /* Per PE in oshrun: the PMIx server's socket, and two output pipes with --tag-output. */
+    osh_fdlimit_raise(64 + (long)j->np * (j->opts->tag_output ? 3 : 1));
     if (pipe2(j->exec_error, O_CLOEXEC) != 0) {
         osh_msg("cannot create a pipe: %s", strerror(errno));
         return -1;
@@ -38,7 +42,8 @@ static void close_if_open(int fd)
         close(fd);
 }
 
-/* One PE: its environment with the PMIx variables, its output pipes, then fork and exec. */
+/* One PE: its environment with the PMIx variables, its lifeline and output pipes, then fork
+ * and exec. */
 static int start_pe(struct osh_job *j, char *const base_env[], int rank)
 {
     struct osh_child_spec spec = {
@@ -52,12 +57,16 @@ static int start_pe(struct osh_job *j, char *const base_env[], int rank)
     spec.cpuset = osh_binding_cpuset(j->binding, rank, &spec.cpusetsize);
     char **env = osh_env_copy(base_env);
     pid_t pid = -1;
+    spec.lifeline_fd = osh_lifeline_open(j->lifelines, rank); /* -1: runs without */
+    spec.lifeline_target = osh_fdlimit_child_top();
     if (osh_pmix_setup_fork(rank, &env) == 0 &&
         (!j->output || osh_output_open(j->output, rank, &spec.stdio[1], &spec.stdio[2]) == 0)) {
         spec.envp = env;
         pid = osh_child_start(&spec);
     }
-    close_if_open(spec.stdio[1]); /* the child's ends: EOF comes when the PE is gone */
+    /* The child's ends: end of file comes when the PE is gone. */
+    close_if_open(spec.lifeline_fd);
+    close_if_open(spec.stdio[1]);
     close_if_open(spec.stdio[2]);
     osh_env_free(env);
     if (pid < 0)

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,22 +41,26 @@ static const char usage_text[] =
     "  -V, --version              show the version\n"
     "\n"
     "The PEs inherit oshrun's environment. PE 0 reads oshrun's standard input; the other PEs\n"
-    "read /dev/null.\n"
+    "read /dev/null. Ctrl-C ends the job, Ctrl-Z suspends all of it. When one PE fails,\n"
+    "oshrun ends the others; processes the PEs leave behind end with the job.\n"
     "\n"
     "Exit status: 0 when every PE exits with 0; otherwise the status of the first PE that\n"
     "failed (128+n when signal n killed it) or the status given to shmem_global_exit; 124\n"
     "when --timeout expires; 128+n when signal n interrupts oshrun; 2 for usage errors.\n"
-    "When one PE fails, oshrun ends the others.\n"
     "\n"
     "Examples:\n"
     "  oshrun -np 4 ./hello\n"
     "  oshrun -np 8 --tag-output ./solver input.dat\n"
     "  oshrun -np 2 -x SHMEM_SYMMETRIC_SIZE=1G --timeout 60 ./a.out\n";
 
-static enum apply_result usage_error(const char *fmt, const char *a, const char *b)
+/* Report a usage error, pointing at --help. */
+static enum apply_result __attribute__((format(printf, 1, 2))) usage_error(const char *fmt, ...)
 {
     char text[1024];
-    snprintf(text, sizeof text, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
     osh_msg("%s (see 'oshrun --help')", text);
     return APPLY_USAGE_ERROR;
 }

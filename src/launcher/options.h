@@ -5,7 +5,16 @@
 #include <stddef.h>
 
 #define OSH_MAX_PES 4096
+
+/* The package version from configure.ac when built by the project, else the one it has. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifdef PACKAGE_VERSION
+#define OSH_VERSION PACKAGE_VERSION
+#else
 #define OSH_VERSION "0.1.0"
+#endif
 
 enum osh_bind {
     OSH_BIND_DEFAULT, /* core when the PEs fit on the cores, none when oversubscribed */

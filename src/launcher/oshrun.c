@@ -8,23 +8,32 @@
  *   options.c, program.c   the command line and the program to run (nothing started yet)
  *   signals.c              SIGCHLD/SIGINT/SIGTERM/SIGHUP through a signalfd
  *   tmpdir.c, janitor.c    the PMIx server's private directory, removed on every exit path
- *   pmix_host.c            the PMIx server and the job's namespace
- *   launch.c, children.c   environment, binding (binding.c), output pipes (output.c), fork/exec
- *   job.c                  the main loop: reaping, failures, abort, timeout, signals
+ *   pmix_host.c            the PMIx server and the job's namespace (pmix_log.c: its output)
+ *   launch.c, children.c   environment (environ.c), binding (binding.c), output pipes
+ *                          (output.c, input.c), lifelines (lifeline.c), fork/exec
+ *   job.c, verdict.c       the main loop: reaping, which failure came first, abort, timeout,
+ *                          signals
+ *   failsafe.c             a crash or hang in libpmix cannot change the exit status
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "failsafe.h"
 #include "janitor.h"
 #include "job.h"
 #include "options.h"
 #include "pmix_host.h"
+#include "pmix_log.h"
 #include "program.h"
 #include "signals.h"
 #include "tmpdir.h"
 #include "util.h"
+
+/* Deregistering the job and finalizing the PMIx server take milliseconds; longer means
+ * libpmix is stuck (failsafe.c). */
+#define TEARDOWN_TIMEOUT_S 3
 
 /* With a closed stdin, stdout or stderr, the first pipe oshrun creates would take its number
  * and end up as a PE's stdio by accident. */
@@ -42,10 +51,11 @@ static void ensure_std_fds(void)
 }
 
 /* Everything after the PMIx server is up; returns the exit status. */
-static int run_job(const struct osh_options *opts, const char *path, int sigfd)
+static int run_job(const struct osh_options *opts, const char *path, int sigfd,
+                   const char *tmpdir)
 {
     struct osh_job job;
-    osh_job_init(&job, opts, path, sigfd);
+    osh_job_init(&job, opts, path, sigfd, tmpdir);
     if (osh_pmix_register_job(opts->np) != 0 || osh_job_launch(&job) != 0)
         osh_job_end(&job, OSH_EXIT_INTERNAL);
     int status = osh_job_wait(&job);
@@ -59,11 +69,17 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     char *tmpdir = osh_tmpdir_create();
     if (!tmpdir)
         return OSH_EXIT_INTERNAL;
-    (void)osh_janitor_start(tmpdir);
+    (void)osh_janitor_start(tmpdir); /* before any thread: it is a plain fork */
+    osh_failsafe_arm();
+    osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;
     if (osh_pmix_start(tmpdir) == 0)
-        status = run_job(opts, path, sigfd);
+        status = run_job(opts, path, sigfd, tmpdir);
+    osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_S);
     osh_pmix_stop();
+    osh_failsafe_done();
+    osh_pmix_log_finish(status != 0);
+    osh_pmix_log_close();
     if (osh_tmpdir_remove(tmpdir) != 0)
         osh_msg("warning: could not remove all of %s", tmpdir);
     osh_janitor_dismiss();

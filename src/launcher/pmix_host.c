@@ -38,6 +38,8 @@ static struct {
     bool taken;
     struct osh_abort first;
     int notify[2]; /* self-pipe: the callback writes a byte to wake the main loop */
+    osh_abort_probe_fn probe;
+    void *probe_ctx;
 } abort_state = { .lock = PTHREAD_MUTEX_INITIALIZER, .notify = { -1, -1 } };
 
 /* ------------------------------------------------------------------ waiting for callbacks */
@@ -122,6 +124,9 @@ static pmix_status_t on_abort(const pmix_proc_t *proc, void *server_object, int 
         abort_state.first.rank = (int)proc->rank;
         abort_state.first.status = status;
         snprintf(abort_state.first.msg, sizeof abort_state.first.msg, "%s", msg ? msg : "");
+        /* Which PEs had already died: they may be the cause of this abort (verdict.c). */
+        abort_state.first.position =
+            abort_state.probe ? abort_state.probe(abort_state.probe_ctx) : -1;
     }
     pthread_mutex_unlock(&abort_state.lock);
     ssize_t w = write(abort_state.notify[1], "a", 1);
@@ -370,6 +375,14 @@ int osh_pmix_setup_fork(int rank, char ***env)
 }
 
 /* ------------------------------------------------------------------ abort, main-loop side */
+
+void osh_pmix_set_abort_probe(osh_abort_probe_fn probe, void *ctx)
+{
+    pthread_mutex_lock(&abort_state.lock); /* the callback calls the probe under this lock */
+    abort_state.probe = probe;
+    abort_state.probe_ctx = ctx;
+    pthread_mutex_unlock(&abort_state.lock);
+}
 
 int osh_pmix_abort_fd(void)
 {

@@ -7,7 +7,15 @@ struct osh_abort {
     int rank;       /* the PE that called PMIx_Abort */
     int status;
     char msg[512];  /* may be empty */
+    int position;   /* what the abort probe said when the abort came, or -1 */
 };
+
+/* Called in PMIx's thread when the first abort arrives, to place it among other events (job.c:
+ * how many PEs had ended by then). */
+typedef int (*osh_abort_probe_fn)(void *ctx);
+
+/* Set (or, with NULL, remove) the abort probe. After removal it is no longer called. */
+void osh_pmix_set_abort_probe(osh_abort_probe_fn probe, void *ctx);
 
 /* Start the PMIx server with its files in tmpdir. Returns 0, or -1 after printing why. */
 int osh_pmix_start(const char *tmpdir);

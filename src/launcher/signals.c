@@ -22,6 +22,8 @@ int osh_signals_setup(void)
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGTSTP); /* Ctrl-Z: suspend the PEs too (job.c) */
+    sigaddset(&set, SIGCONT); /* blocking it does not stop it from continuing oshrun */
     if (sigprocmask(SIG_BLOCK, &set, &original_mask) != 0) {
         osh_msg("cannot block signals: %s", strerror(errno));
         return -1;
@@ -50,6 +52,12 @@ int osh_signals_next(int sigfd)
             continue;
         return 0;
     }
+}
+
+void osh_signals_stop_self(void)
+{
+    /* SIGSTOP cannot be blocked or caught: oshrun stops here until SIGCONT. */
+    raise(SIGSTOP);
 }
 
 void osh_signals_restore_in_child(void)

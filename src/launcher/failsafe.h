@@ -1,0 +1,16 @@
+/* failsafe.h: oshrun's result must survive a crash or hang inside libpmix. */
+#ifndef OSHRUN_FAILSAFE_H
+#define OSHRUN_FAILSAFE_H
+
+/* From now on a crash of oshrun (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) reports an internal
+ * error and exits with status 1; the janitor then ends the PEs and removes the directory. */
+void osh_failsafe_arm(void);
+
+/* The job is over with this status: from now on a crash, or a PMIx teardown that takes longer
+ * than `seconds`, ends oshrun with that status instead. */
+void osh_failsafe_teardown(int status, unsigned seconds);
+
+/* The teardown finished: no more deadline. */
+void osh_failsafe_done(void);
+
+#endif
