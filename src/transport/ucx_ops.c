@@ -1,0 +1,303 @@
+/*
+ * ucx_ops.c: one-sided operations, completion and progress on a context's worker.
+ *
+ * Requests nobody waits for (put_nbi, get_nbi, atomics _nbi) are released at once: UCX keeps
+ * them going, and quiet's worker flush completes every operation issued before it, at the
+ * origin too (gets and fetches have landed), per ucp_worker_flush_nbx's contract. So a
+ * context carries no list of requests, only two counters (ucx_tx.h).
+ *
+ * Shared workers (ucx_tx.h): every block below that touches the worker or the counters holds
+ * tx->lock; waits take it once per poll so other threads get in between.
+ */
+#include <sched.h>
+#include <string.h>
+
+#include "core/env.h"
+#include "core/error.h"
+#include "transport/ucx_tx.h"
+
+/* ------------------------------------------------------------------ requests */
+
+/* Between two polls of a wait: nothing at first, then give the CPU away (there are often more
+ * PEs than cores, and the PE that must answer may need ours). */
+static inline void backoff(unsigned *polls)
+{
+    if (++*polls > sshmem_env.spin)
+        sched_yield();
+}
+
+void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
+{
+    if (req == NULL)
+        return;
+    if (UCS_PTR_IS_ERR(req))
+        sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
+    unsigned polls = 0;
+    ucs_status_t st;
+    for (;;) {
+        sshmem_tx_lock(tx);
+        st = ucp_request_check_status(req);
+        if (st != UCS_INPROGRESS)
+            break;
+        ucp_worker_progress(tx->worker);
+        sshmem_tx_unlock(tx);
+        backoff(&polls);
+    }
+    ucp_request_free(req);
+    sshmem_tx_unlock(tx);
+    if (st != UCS_OK)
+        sshmem_ucx_fail(call, "operation", st);
+}
+
+/* Release a request nobody waits for (tx's lock held); quiet's flush completes it. */
+static void release_request(void *req, const char *call)
+{
+    if (req == NULL)
+        return;
+    if (UCS_PTR_IS_ERR(req))
+        sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
+    ucp_request_free(req);
+}
+
+/* Note an operation for quiet's bookkeeping (tx's lock held). */
+static inline void count_op(struct sshmem_tx *tx, int pe, enum sshmem_region region)
+{
+    tx->n_issued++;
+    if (region == SSHMEM_REGION_DATA && !tx->emulated[pe]) {
+        tx->emulated[pe] = 1;
+        tx->dirty[tx->n_dirty++] = pe;
+    }
+}
+
+static ucp_rkey_h rkey_of(struct sshmem_tx *tx, int pe, enum sshmem_region region)
+{
+    ucp_rkey_h rkey = tx->rkeys[pe][region];
+    if (SSHMEM_UNLIKELY(!rkey))
+        sshmem_fatal("sshmem", "PE %d's %s is not registered with UCX", pe,
+                     region == SSHMEM_REGION_HEAP ? "heap" : "global data");
+    return rkey;
+}
+
+/* ------------------------------------------------------------------ one-sided operations */
+
+void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                   const void *src, size_t len, int blocking)
+{
+    ucp_request_param_t param = {0};
+    sshmem_tx_lock(tx);
+    ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_put");
+    void *req = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
+    count_op(tx, pe, region);
+    if (!blocking)
+        release_request(req, "shmem_put_nbi");
+    sshmem_tx_unlock(tx);
+    if (blocking)
+        sshmem_ucx_wait(tx, req, "shmem_put");
+}
+
+void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                   void *dst, size_t len, int blocking)
+{
+    ucp_request_param_t param = {0};
+    sshmem_tx_lock(tx);
+    ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_get");
+    void *req = ucp_get_nbx(ep, dst, len, raddr, rkey_of(tx, pe, region), &param);
+    count_op(tx, pe, region);
+    if (!blocking)
+        release_request(req, "shmem_get_nbi");
+    sshmem_tx_unlock(tx);
+    if (blocking)
+        sshmem_ucx_wait(tx, req, "shmem_get");
+}
+
+static const ucp_atomic_op_t ucx_op[] = {
+    [SSHMEM_AMO_ADD] = UCP_ATOMIC_OP_ADD,   [SSHMEM_AMO_AND] = UCP_ATOMIC_OP_AND,
+    [SSHMEM_AMO_OR] = UCP_ATOMIC_OP_OR,     [SSHMEM_AMO_XOR] = UCP_ATOMIC_OP_XOR,
+    [SSHMEM_AMO_SWAP] = UCP_ATOMIC_OP_SWAP, [SSHMEM_AMO_CSWAP] = UCP_ATOMIC_OP_CSWAP,
+    [SSHMEM_AMO_FETCH] = UCP_ATOMIC_OP_ADD, [SSHMEM_AMO_SET] = UCP_ATOMIC_OP_SWAP,
+};
+
+/* Issue one atomic; `reply` receives the old value (for CSWAP it must hold `compare`).
+ * Returns the request, which the caller waits for or releases. */
+static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, const void *operand, void *reply,
+                       int wait, const char *call)
+{
+    ucp_request_param_t param = {0};
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_DATATYPE;
+    param.datatype = ucp_dt_make_contig(size);
+    if (reply) {
+        param.op_attr_mask |= UCP_OP_ATTR_FIELD_REPLY_BUFFER;
+        param.reply_buffer = reply;
+    }
+    sshmem_tx_lock(tx);
+    ucp_ep_h ep = sshmem_ucx_ep(tx, pe, call);
+    void *req = ucp_atomic_op_nbx(ep, ucx_op[op], operand, 1, raddr, rkey_of(tx, pe, region),
+                                  &param);
+    count_op(tx, pe, region);
+    if (!wait)
+        release_request(req, call);
+    sshmem_tx_unlock(tx);
+    return wait ? req : NULL;
+}
+
+static int is_bitwise(sshmem_amo_op_t op)
+{
+    return op == SSHMEM_AMO_AND || op == SSHMEM_AMO_OR || op == SSHMEM_AMO_XOR;
+}
+
+/*
+ * Fetching AND/OR/XOR as a compare-and-swap loop. Measured on UCX 1.13.1 (Debian 12): a
+ * fetching bitwise ucp_atomic_op_nbx returns the old value but leaves the target unchanged
+ * (non-fetching ones and fetch-add are fine). The loop is atomic with respect to every other
+ * UCX atomic on that word.
+ */
+static uint64_t fetch_bitwise_by_cas(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                                     uint64_t raddr, sshmem_amo_op_t op, size_t size,
+                                     uint64_t operand)
+{
+    uint64_t mask = size == 4 ? 0xffffffffu : ~(uint64_t)0;
+    uint64_t old = sshmem_tx_amo(tx, pe, region, raddr, SSHMEM_AMO_FETCH, size, 0, 0, 1);
+    for (;;) {
+        uint64_t want = op == SSHMEM_AMO_AND ? old & operand
+                        : op == SSHMEM_AMO_OR ? old | operand
+                                              : old ^ operand;
+        uint64_t seen = sshmem_tx_amo(tx, pe, region, raddr, SSHMEM_AMO_CSWAP, size,
+                                      want & mask, old, 1);
+        if (seen == old)
+            return old;
+        old = seen;
+    }
+}
+
+uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
+                       int fetch)
+{
+    if (fetch && is_bitwise(op))
+        return fetch_bitwise_by_cas(tx, pe, region, raddr, op, size, operand);
+    /* Operands and replies are size bytes at the start of these words (little-endian). */
+    /* For CSWAP UCX compares with `buffer` and swaps in the reply buffer's value. */
+    uint64_t value = op == SSHMEM_AMO_FETCH ? 0 : op == SSHMEM_AMO_CSWAP ? compare : operand;
+    uint64_t reply = op == SSHMEM_AMO_CSWAP ? operand : 0;
+    int need_reply = fetch || op == SSHMEM_AMO_SWAP || op == SSHMEM_AMO_CSWAP ||
+                     op == SSHMEM_AMO_FETCH || op == SSHMEM_AMO_SET;
+    void *req = issue_amo(tx, pe, region, raddr, op, size, &value, need_reply ? &reply : NULL,
+                          need_reply, "shmem_atomic");
+    if (!need_reply)
+        return 0;
+    sshmem_ucx_wait(tx, req, "shmem_atomic");
+    return size == 4 ? (uint32_t)reply : reply;
+}
+
+void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
+                       void *fetch_out)
+{
+    if (is_bitwise(op)) { /* see fetch_bitwise_by_cas */
+        uint64_t old = fetch_bitwise_by_cas(tx, pe, region, raddr, op, size, operand);
+        memcpy(fetch_out, &old, size);
+        return;
+    }
+    /* For CSWAP UCX compares with `buffer` and swaps in the reply buffer's value. */
+    if (op == SSHMEM_AMO_CSWAP)
+        memcpy(fetch_out, &operand, size);
+    uint64_t value = op == SSHMEM_AMO_FETCH ? 0 : op == SSHMEM_AMO_CSWAP ? compare : operand;
+    issue_amo(tx, pe, region, raddr, op, size, &value, fetch_out, 0, "shmem_atomic_nbi");
+}
+
+/* ------------------------------------------------------------------ completion */
+
+/*
+ * Operations that UCX emulates with messages to the target (the global data, which UCX did
+ * not allocate) count as complete for ucp_worker_flush_nbx once the message sits in the
+ * target's queue over shared memory. Measured on UCX 1.13.1 with SSHMEM_LOCAL=ucx: after
+ * quiet and a barrier, up to a third of such puts and atomic increments were not applied yet.
+ * A get from the same peer's global data travels behind them on the same path, and the
+ * target answers it only after processing them: its answer completes them.
+ */
+static void probe_emulated(struct sshmem_tx *tx, const int *pes, int n)
+{
+    static uint64_t sink; /* the probes' data is not used */
+    ucp_request_param_t param = {0};
+    for (int i = 0; i < n; i++) {
+        int pe = pes[i];
+        sshmem_tx_lock(tx);
+        void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
+                                sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
+                                tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
+        sshmem_tx_unlock(tx);
+        sshmem_ucx_wait(tx, req, "shmem_quiet");
+    }
+}
+
+/* Flush tx's worker (tx's lock held on entry and on return). */
+static void flush_worker(struct sshmem_tx *tx)
+{
+    ucp_request_param_t param = {0};
+    void *req = ucp_worker_flush_nbx(tx->worker, &param);
+    if (req != NULL) {
+        sshmem_tx_unlock(tx);
+        sshmem_ucx_wait(tx, req, "shmem_quiet");
+        sshmem_tx_lock(tx);
+    }
+}
+
+void sshmem_tx_quiet(struct sshmem_tx *tx)
+{
+    /* Quiets of a shared tx take turns: a thread's quiet must not return while another's
+     * flush or probes, which cover this thread's operations, are still in flight. */
+    if (tx->shared)
+        pthread_mutex_lock(&tx->quiet_lock);
+    sshmem_tx_lock(tx);
+    const uint64_t target = tx->n_issued;
+    if (tx->n_flushed < target) {
+        flush_worker(tx);
+        if (tx->n_dirty) {
+            /* Take the list before probing: an operation that comes meanwhile marks its
+             * peer again, for the next quiet. Other quiets wait on quiet_lock. */
+            int n = tx->n_dirty, *pes = tx->dirty;
+            for (int i = 0; i < n; i++)
+                tx->emulated[pes[i]] = 0;
+            tx->dirty = tx->probing;
+            tx->probing = pes;
+            tx->n_dirty = 0;
+            sshmem_tx_unlock(tx);
+            probe_emulated(tx, pes, n);
+            sshmem_tx_lock(tx);
+        }
+        if (tx->n_flushed < target)
+            tx->n_flushed = target;
+    }
+    sshmem_tx_unlock(tx);
+    if (tx->shared)
+        pthread_mutex_unlock(&tx->quiet_lock);
+}
+
+void sshmem_tx_fence(struct sshmem_tx *tx)
+{
+    /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
+    if (__atomic_load_n(&tx->n_dirty, __ATOMIC_RELAXED)) {
+        sshmem_tx_quiet(tx);
+        return;
+    }
+    sshmem_tx_lock(tx);
+    ucs_status_t st = tx->n_issued != tx->n_flushed ? ucp_worker_fence(tx->worker) : UCS_OK;
+    sshmem_tx_unlock(tx);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_fence", "fence", st);
+}
+
+void sshmem_tx_progress(void)
+{
+    struct sshmem_tx *tx = sshmem_tx_default();
+    if (!tx->shared) {
+        ucp_worker_progress(tx->worker);
+        return;
+    }
+    /* Busy: another thread (often the progress thread) is progressing it right now. */
+    if (pthread_mutex_trylock(&tx->lock) == 0) {
+        ucp_worker_progress(tx->worker);
+        pthread_mutex_unlock(&tx->lock);
+    }
+}

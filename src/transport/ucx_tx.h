@@ -1,0 +1,98 @@
+/*
+ * ucx_tx.h: the transport's private view of one communication context (src/transport only).
+ *
+ * A context's transport state (struct sshmem_tx) is one UCP worker with an endpoint and the
+ * unpacked rkeys per peer. The default context's worker is the one whose address every peer
+ * has (the card), so all incoming emulated traffic lands there; a context made later has a
+ * worker of its own whose endpoints are wired to the peers' default workers on first use.
+ *
+ * Threads. A worker that several threads may touch at once (the default one under a progress
+ * thread or SHMEM_THREAD_MULTIPLE, a shareable context under SHMEM_THREAD_MULTIPLE) is
+ * "shared": every call into it, and our counters, happen under tx->lock, and the worker itself
+ * is created UCS_THREAD_MODE_SERIALIZED (UCX's own term for "one thread at a time, any
+ * thread"). UCX's MULTI mode would take UCX's lock inside every call on top of the lock we
+ * need anyway for our own state: two locks where one does (MPICH's UCX layer does the same).
+ * A worker used by one thread at a time has no lock at all.
+ */
+#ifndef SSHMEM_UCX_TX_H
+#define SSHMEM_UCX_TX_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <ucp/api/ucp.h>
+
+#include "transport/transport.h"
+
+struct sshmem_tx {
+    ucp_worker_h worker;
+    ucp_ep_h *eps;                           /* one per PE; NULL until first use */
+    ucp_rkey_h (*rkeys)[SSHMEM_NUM_REGIONS]; /* one per PE and region, with the endpoint */
+    /* Completion bookkeeping: operations issued, and how many of them a finished flush
+     * covered. quiet flushes only when they differ. Counters rather than an "issued" flag so
+     * that one thread's quiet never returns early because another thread's flush, still in
+     * flight, cleared the flag. */
+    uint64_t n_issued;
+    uint64_t n_flushed;
+    /* Peers that got operations UCX emulates with messages (global data) since the last
+     * quiet: quiet must probe them (see sshmem_tx_quiet). A flag per PE and their list. */
+    uint8_t *emulated;
+    int *dirty;
+    int n_dirty;
+    int *probing;               /* the list quiet is probing now (swapped with dirty) */
+    int shared;                 /* used by several threads at once: hold `lock` for every access */
+    pthread_mutex_t lock;
+    pthread_mutex_t quiet_lock; /* one quiet at a time on a shared tx (sshmem_tx_quiet) */
+};
+
+extern ucp_context_h sshmem_ucx_context;
+
+static inline void sshmem_tx_lock(struct sshmem_tx *tx)
+{
+    if (tx->shared)
+        pthread_mutex_lock(&tx->lock);
+}
+
+static inline void sshmem_tx_unlock(struct sshmem_tx *tx)
+{
+    if (tx->shared)
+        pthread_mutex_unlock(&tx->lock);
+}
+
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_ucx_fail(const char *call, const char *what,
+                                                 ucs_status_t st);
+
+/* A peer's worker address and packed rkeys, as its card gave them (kept for contexts). */
+typedef struct sshmem_ucx_card {
+    void *address;
+    size_t address_len;
+    void *rkey[SSHMEM_NUM_REGIONS];
+    size_t rkey_len[SSHMEM_NUM_REGIONS];
+} sshmem_ucx_card_t;
+
+const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
+
+/* Create tx's endpoint to pe and unpack pe's rkeys on it (tx's lock held if shared). */
+void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call);
+/* tx's endpoint to pe, wired up now if this is the first use. */
+static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *call)
+{
+    ucp_ep_h ep = tx->eps[pe];
+    if (SSHMEM_UNLIKELY(!ep)) {
+        sshmem_ucx_connect(tx, pe, call);
+        ep = tx->eps[pe];
+    }
+    return ep;
+}
+
+/* Allocate the per-PE arrays and the lock of a tx whose worker exists; -1: out of memory. */
+int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
+/* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
+void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);
+
+/* Wait for a request of tx to complete (called without tx's lock), then free it. */
+void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
+
+/* Progress thread, for finalize and for whether the default worker needs its lock. */
+void sshmem_ucx_progress_thread_stop(void);
+
+#endif
