@@ -188,8 +188,10 @@ void sshmem_tx_finalize(void)
     if (!sshmem_ucx_context)
         return;
     sshmem_ucx_progress_thread_stop();
-    sshmem_tx_quiet(&default_tx);
-    /* Forced close: peers may already be gone, and nothing is in flight after quiet. */
+    sshmem_ucx_release_idle();
+    /* No quiet here: shmem_finalize's barrier completed everything that matters, and the
+     * peers may be gone already (flushing towards them fails). Forced close for the same
+     * reason. */
     sshmem_ucx_tx_teardown(&default_tx, 1);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
         if (packed_rkey[r])

@@ -2,9 +2,9 @@
  * ucx_ops.c: one-sided operations, completion and progress on a context's worker.
  *
  * Requests nobody waits for (put_nbi, get_nbi, atomics _nbi) are released at once: UCX keeps
- * them going, and quiet's worker flush completes every operation issued before it, at the
- * origin too (gets and fetches have landed), per ucp_worker_flush_nbx's contract. So a
- * context carries no list of requests, only two counters (ucx_tx.h).
+ * them going, and quiet's endpoint flushes complete every operation issued before them, at the
+ * origin too (gets and fetches have landed), per ucp_ep_flush_nbx's contract. So a context
+ * keeps no list of requests, only which peers it talked to since the last quiet (ucx_tx.h).
  *
  * Shared workers (ucx_tx.h): every block below that touches the worker or the counters holds
  * tx->lock; waits take it once per poll so other threads get in between.
@@ -34,6 +34,9 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
         sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
     unsigned polls = 0;
     ucs_status_t st;
+    /* While a context waits, peers may be waiting on us: serve them too (the default worker;
+     * a progress thread, if any, may have it at the moment, then it serves them). */
+    const int serve = tx != sshmem_tx_default();
     for (;;) {
         sshmem_tx_lock(tx);
         st = ucp_request_check_status(req);
@@ -41,6 +44,8 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
             break;
         ucp_worker_progress(tx->worker);
         sshmem_tx_unlock(tx);
+        if (serve)
+            sshmem_tx_progress();
         backoff(&polls);
     }
     ucp_request_free(req);
@@ -59,14 +64,14 @@ static void release_request(void *req, const char *call)
     ucp_request_free(req);
 }
 
-/* Note an operation for quiet's bookkeeping (tx's lock held). */
+/* Note an operation to pe for quiet (tx's lock held): a load, a compare, a store. */
 static inline void count_op(struct sshmem_tx *tx, int pe, enum sshmem_region region)
 {
-    tx->n_issued++;
-    if (region == SSHMEM_REGION_DATA && !tx->emulated[pe]) {
-        tx->emulated[pe] = 1;
-        tx->dirty[tx->n_dirty++] = pe;
-    }
+    uint8_t was = tx->touched[pe];
+    if (was == 0)
+        tx->pending_pes[tx->n_pending++] = pe;
+    tx->touched[pe] = was | (region == SSHMEM_REGION_DATA ? TOUCHED_OPS | TOUCHED_EMULATED
+                                                          : TOUCHED_OPS);
 }
 
 static ucp_rkey_h rkey_of(struct sshmem_tx *tx, int pe, enum sshmem_region region)
@@ -208,68 +213,73 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
 
 /* ------------------------------------------------------------------ completion */
 
+/* Wait for requests[0..n) of tx (called without tx's lock). */
+static void wait_all(struct sshmem_tx *tx, void **reqs, int n)
+{
+    for (int i = 0; i < n; i++)
+        sshmem_ucx_wait(tx, reqs[i], "shmem_quiet");
+}
+
+/* Flush the endpoints of pes[0..n): every operation issued on them completes. */
+static void flush_endpoints(struct sshmem_tx *tx, const int *pes, int n)
+{
+    ucp_request_param_t param = {0};
+    sshmem_tx_lock(tx);
+    for (int i = 0; i < n; i++)
+        tx->reqs[i] = ucp_ep_flush_nbx(tx->eps[pes[i]], &param);
+    sshmem_tx_unlock(tx);
+    wait_all(tx, tx->reqs, n);
+}
+
 /*
  * Operations that UCX emulates with messages to the target (the global data, which UCX did
- * not allocate) count as complete for ucp_worker_flush_nbx once the message sits in the
- * target's queue over shared memory. Measured on UCX 1.13.1 with SSHMEM_LOCAL=ucx: after
- * quiet and a barrier, up to a third of such puts and atomic increments were not applied yet.
- * A get from the same peer's global data travels behind them on the same path, and the
- * target answers it only after processing them: its answer completes them.
+ * not allocate) count as complete for a flush once the message sits in the target's queue
+ * over shared memory. Measured on UCX 1.13.1 with SSHMEM_LOCAL=ucx: after quiet and a
+ * barrier, up to a third of such puts and atomic increments were not applied yet. A get from
+ * the same peer's global data travels behind them on the same path, and the target answers it
+ * only after processing them: its answer completes them.
  */
-static void probe_emulated(struct sshmem_tx *tx, const int *pes, int n)
+static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *flags, int n)
 {
     static uint64_t sink; /* the probes' data is not used */
     ucp_request_param_t param = {0};
+    int k = 0;
+    sshmem_tx_lock(tx);
     for (int i = 0; i < n; i++) {
+        if (!(flags[i] & TOUCHED_EMULATED))
+            continue;
         int pe = pes[i];
-        sshmem_tx_lock(tx);
-        void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
-                                sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
-                                tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
-        sshmem_tx_unlock(tx);
-        sshmem_ucx_wait(tx, req, "shmem_quiet");
+        tx->reqs[k++] = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
+                                    sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
+                                    tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
     }
-}
-
-/* Flush tx's worker (tx's lock held on entry and on return). */
-static void flush_worker(struct sshmem_tx *tx)
-{
-    ucp_request_param_t param = {0};
-    void *req = ucp_worker_flush_nbx(tx->worker, &param);
-    if (req != NULL) {
-        sshmem_tx_unlock(tx);
-        sshmem_ucx_wait(tx, req, "shmem_quiet");
-        sshmem_tx_lock(tx);
-    }
+    sshmem_tx_unlock(tx);
+    wait_all(tx, tx->reqs, k);
 }
 
 void sshmem_tx_quiet(struct sshmem_tx *tx)
 {
     /* Quiets of a shared tx take turns: a thread's quiet must not return while another's
-     * flush or probes, which cover this thread's operations, are still in flight. */
+     * flush, which covers this thread's earlier operations, is still in flight. */
     if (tx->shared)
         pthread_mutex_lock(&tx->quiet_lock);
     sshmem_tx_lock(tx);
-    const uint64_t target = tx->n_issued;
-    if (tx->n_flushed < target) {
-        flush_worker(tx);
-        if (tx->n_dirty) {
-            /* Take the list before probing: an operation that comes meanwhile marks its
-             * peer again, for the next quiet. Other quiets wait on quiet_lock. */
-            int n = tx->n_dirty, *pes = tx->dirty;
-            for (int i = 0; i < n; i++)
-                tx->emulated[pes[i]] = 0;
-            tx->dirty = tx->probing;
-            tx->probing = pes;
-            tx->n_dirty = 0;
-            sshmem_tx_unlock(tx);
-            probe_emulated(tx, pes, n);
-            sshmem_tx_lock(tx);
-        }
-        if (tx->n_flushed < target)
-            tx->n_flushed = target;
+    int n = tx->n_pending;
+    int *pes = tx->pending_pes;
+    /* Take the list: an operation issued from now on lists its peer again, for the next
+     * quiet. */
+    for (int i = 0; i < n; i++) {
+        tx->quieting_flags[i] = tx->touched[pes[i]];
+        tx->touched[pes[i]] = 0;
     }
+    tx->pending_pes = tx->quieting;
+    tx->quieting = pes;
+    tx->n_pending = 0;
     sshmem_tx_unlock(tx);
+    if (n) {
+        flush_endpoints(tx, pes, n);
+        probe_emulated(tx, pes, tx->quieting_flags, n);
+    }
     if (tx->shared)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
@@ -277,15 +287,16 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
 void sshmem_tx_fence(struct sshmem_tx *tx)
 {
     /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
-    if (__atomic_load_n(&tx->n_dirty, __ATOMIC_RELAXED)) {
-        sshmem_tx_quiet(tx);
-        return;
-    }
     sshmem_tx_lock(tx);
-    ucs_status_t st = tx->n_issued != tx->n_flushed ? ucp_worker_fence(tx->worker) : UCS_OK;
+    int emulated = 0, pending = tx->n_pending;
+    for (int i = 0; i < pending && !emulated; i++)
+        emulated = tx->touched[tx->pending_pes[i]] & TOUCHED_EMULATED;
+    ucs_status_t st = pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
     sshmem_tx_unlock(tx);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_fence", "fence", st);
+    if (emulated)
+        sshmem_tx_quiet(tx);
 }
 
 void sshmem_tx_progress(void)

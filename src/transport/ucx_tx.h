@@ -23,22 +23,24 @@
 
 #include "transport/transport.h"
 
+enum { TOUCHED_OPS = 1, TOUCHED_EMULATED = 2 };
+
 struct sshmem_tx {
     ucp_worker_h worker;
     ucp_ep_h *eps;                           /* one per PE; NULL until first use */
     ucp_rkey_h (*rkeys)[SSHMEM_NUM_REGIONS]; /* one per PE and region, with the endpoint */
-    /* Completion bookkeeping: operations issued, and how many of them a finished flush
-     * covered. quiet flushes only when they differ. Counters rather than an "issued" flag so
-     * that one thread's quiet never returns early because another thread's flush, still in
-     * flight, cleared the flag. */
-    uint64_t n_issued;
-    uint64_t n_flushed;
-    /* Peers that got operations UCX emulates with messages (global data) since the last
-     * quiet: quiet must probe them (see sshmem_tx_quiet). A flag per PE and their list. */
-    uint8_t *emulated;
-    int *dirty;
-    int n_dirty;
-    int *probing;               /* the list quiet is probing now (swapped with dirty) */
+    /* Completion bookkeeping: the peers this context sent operations to since the last quiet
+     * (touched[pe] != 0, listed in pending_pes), which quiet flushes one endpoint each. Not a
+     * worker-wide flush: that would also wait on the endpoints that the peers' contexts
+     * opened towards this worker, and only those contexts' own progress completes them
+     * (measured: a hang over tcp). */
+    uint8_t *touched;   /* per PE: TOUCHED_OPS, | TOUCHED_EMULATED for global data */
+    int *pending_pes;
+    int n_pending;
+    /* The running quiet's share: the list it took, which of those need a probe, requests. */
+    int *quieting;
+    uint8_t *quieting_flags;
+    void **reqs;
     int shared;                 /* used by several threads at once: hold `lock` for every access */
     pthread_mutex_t lock;
     pthread_mutex_t quiet_lock; /* one quiet at a time on a shared tx (sshmem_tx_quiet) */
@@ -88,6 +90,9 @@ static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *c
 int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
 /* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
 void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);
+
+/* Release the workers kept from destroyed contexts (finalize). */
+void sshmem_ucx_release_idle(void);
 
 /* Wait for a request of tx to complete (called without tx's lock), then free it. */
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);

@@ -1,6 +1,6 @@
 /*
  * ucx_worker.c: the life of a context's worker: creation, endpoints wired up on first use,
- * teardown.
+ * a cache of workers from destroyed contexts, teardown.
  *
  * A context made by shmem_ctx_create has a UCP worker of its own, so that shmem_ctx_quiet
  * flushes only that context's operations. Its endpoints connect to the peers' default
@@ -18,14 +18,17 @@ static void free_arrays(struct sshmem_tx *tx)
 {
     free(tx->eps);
     free(tx->rkeys);
-    free(tx->emulated);
-    free(tx->dirty);
-    free(tx->probing);
-    tx->probing = NULL;
+    free(tx->touched);
+    free(tx->pending_pes);
+    free(tx->quieting);
+    free(tx->quieting_flags);
+    free(tx->reqs);
     tx->eps = NULL;
     tx->rkeys = NULL;
-    tx->emulated = NULL;
-    tx->dirty = NULL;
+    tx->touched = NULL;
+    tx->pending_pes = tx->quieting = NULL;
+    tx->quieting_flags = NULL;
+    tx->reqs = NULL;
 }
 
 int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
@@ -33,15 +36,17 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
     size_t n = (size_t)sshmem.n_pes;
     tx->eps = calloc(n, sizeof *tx->eps);
     tx->rkeys = calloc(n, sizeof *tx->rkeys);
-    tx->emulated = calloc(n, sizeof *tx->emulated);
-    tx->dirty = calloc(n, sizeof *tx->dirty);
-    tx->probing = calloc(n, sizeof *tx->probing);
-    if (!tx->eps || !tx->rkeys || !tx->emulated || !tx->dirty || !tx->probing) {
+    tx->touched = calloc(n, sizeof *tx->touched);
+    tx->pending_pes = calloc(n, sizeof *tx->pending_pes);
+    tx->quieting = calloc(n, sizeof *tx->quieting);
+    tx->quieting_flags = calloc(n, sizeof *tx->quieting_flags);
+    tx->reqs = calloc(n, sizeof *tx->reqs);
+    if (!tx->eps || !tx->rkeys || !tx->touched || !tx->pending_pes || !tx->quieting ||
+        !tx->quieting_flags || !tx->reqs) {
         free_arrays(tx);
         return -1;
     }
-    tx->n_issued = tx->n_flushed = 0;
-    tx->n_dirty = 0;
+    tx->n_pending = 0;
     tx->shared = shared;
     pthread_mutex_init(&tx->lock, NULL);
     pthread_mutex_init(&tx->quiet_lock, NULL);
@@ -109,16 +114,25 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
     pthread_mutex_destroy(&tx->quiet_lock);
 }
 
-struct sshmem_tx *sshmem_tx_create(int shared, int private_to_thread)
+/* Workers of destroyed contexts, kept for the next ones: a new UCX worker costs 2-10 ms here
+ * (shared-memory queues, sockets), one from this cache nothing, and its endpoints are wired
+ * up already. */
+#define IDLE_MAX 16
+static struct sshmem_tx *idle[IDLE_MAX];
+static int n_idle;
+static pthread_mutex_t idle_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct sshmem_tx *new_tx(int shared)
 {
     struct sshmem_tx *tx = calloc(1, sizeof *tx);
     if (!tx)
         return NULL;
-    /* SINGLE for a context only its creating thread uses; SERIALIZED otherwise, with
-     * tx->lock around every call when threads may use it at the same time (ucx_tx.h). */
+    /* SERIALIZED: a worker may serve a context of any thread over its life (cache), one
+     * thread at a time, or several under tx->lock (ucx_tx.h). UCX 1.13 takes no lock in this
+     * mode, as in SINGLE. */
     ucp_worker_params_t wp = {0};
     wp.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
-    wp.thread_mode = private_to_thread ? UCS_THREAD_MODE_SINGLE : UCS_THREAD_MODE_SERIALIZED;
+    wp.thread_mode = UCS_THREAD_MODE_SERIALIZED;
     if (ucp_worker_create(sshmem_ucx_context, &wp, &tx->worker) != UCS_OK) {
         free(tx); /* out of resources: context creation fails, and may be retried */
         return NULL;
@@ -131,10 +145,42 @@ struct sshmem_tx *sshmem_tx_create(int shared, int private_to_thread)
     return tx;
 }
 
+struct sshmem_tx *sshmem_tx_create(int shared, int private_to_thread)
+{
+    (void)private_to_thread; /* no lock either way; see new_tx for the worker's mode */
+    struct sshmem_tx *tx = NULL;
+    pthread_mutex_lock(&idle_lock);
+    if (n_idle)
+        tx = idle[--n_idle];
+    pthread_mutex_unlock(&idle_lock);
+    if (!tx)
+        return new_tx(shared);
+    tx->shared = shared;
+    return tx;
+}
+
 void sshmem_tx_destroy(struct sshmem_tx *tx)
 {
     sshmem_tx_quiet(tx);
+    pthread_mutex_lock(&idle_lock);
+    int kept = n_idle < IDLE_MAX;
+    if (kept)
+        idle[n_idle++] = tx;
+    pthread_mutex_unlock(&idle_lock);
+    if (kept)
+        return;
     /* Not forced: the peers are alive, and a graceful close lets them drop their side. */
     sshmem_ucx_tx_teardown(tx, 0);
     free(tx);
+}
+
+void sshmem_ucx_release_idle(void)
+{
+    pthread_mutex_lock(&idle_lock);
+    while (n_idle) {
+        struct sshmem_tx *tx = idle[--n_idle];
+        sshmem_ucx_tx_teardown(tx, 1); /* at finalize: peers may be gone */
+        free(tx);
+    }
+    pthread_mutex_unlock(&idle_lock);
 }
