@@ -14,6 +14,7 @@
  * uncontended per operation on the UCX path only; the direct on-node path takes no lock.
  * Shutdown: finalize writes to an eventfd the thread also polls, then joins it.
  */
+#define _GNU_SOURCE /* pthread_setname_np */
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
@@ -117,6 +118,7 @@ void sshmem_tx_progress_thread_init(void)
     if (rc != 0)
         sshmem_fatal("shmem_init", "cannot start the progress thread (error %d); set "
                      "SSHMEM_PROGRESS_THREAD=0 to run without it", rc);
+    pthread_setname_np(thread, "sshmem-progress"); /* as top -H and /proc show it */
     running = 1;
 }
 

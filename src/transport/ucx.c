@@ -192,6 +192,7 @@ void sshmem_tx_finalize(void)
     /* No quiet here: shmem_finalize's barrier completed everything that matters, and the
      * peers may be gone already (flushing towards them fails). Forced close for the same
      * reason. */
+    sshmem_ucx_drain(&default_tx);
     sshmem_ucx_tx_teardown(&default_tx, 1);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
         if (packed_rkey[r])

@@ -11,6 +11,7 @@
  */
 #include <sched.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/env.h"
 #include "core/error.h"
@@ -297,6 +298,38 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
         sshmem_ucx_fail("shmem_fence", "fence", st);
     if (emulated)
         sshmem_tx_quiet(tx);
+}
+
+/* At finalize, after the last barrier: let the acknowledgements of its signals in, so that
+ * UCX has nothing unflushed to warn about, without failing or waiting long when a peer has
+ * torn down already (single-threaded: the progress thread is stopped). */
+void sshmem_ucx_drain(struct sshmem_tx *tx)
+{
+    ucp_request_param_t param = {0};
+    int k = 0;
+    for (int i = 0; i < tx->n_pending; i++) {
+        int pe = tx->pending_pes[i];
+        void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
+        tx->touched[pe] = 0;
+        if (req && !UCS_PTR_IS_ERR(req))
+            tx->reqs[k++] = req;
+    }
+    tx->n_pending = 0;
+    struct timespec start, t;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (k) {
+        ucp_worker_progress(tx->worker);
+        for (int i = 0; i < k; i++)
+            if (ucp_request_check_status(tx->reqs[i]) != UCS_INPROGRESS) {
+                ucp_request_free(tx->reqs[i]);
+                tx->reqs[i--] = tx->reqs[--k];
+            }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - start.tv_sec) * 1000000000L + (t.tv_nsec - start.tv_nsec) > 200000000L)
+            break;
+    }
+    while (k)
+        ucp_request_free(tx->reqs[--k]); /* released with the worker */
 }
 
 void sshmem_tx_progress(void)

@@ -91,6 +91,9 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
 /* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
 void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);
 
+/* Complete what can still complete on tx within a short time, ignoring failures (finalize). */
+void sshmem_ucx_drain(struct sshmem_tx *tx);
+
 /* Release the workers kept from destroyed contexts (finalize). */
 void sshmem_ucx_release_idle(void);
 
