@@ -38,17 +38,21 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
     /* While a context waits, peers may be waiting on us: serve them too (the default worker;
      * a progress thread, if any, may have it at the moment, then it serves them). */
     const int serve = tx != sshmem_tx_default();
-    for (;;) {
-        sshmem_tx_lock(tx);
-        st = ucp_request_check_status(req);
-        if (st != UCS_INPROGRESS)
-            break;
-        ucp_worker_progress(tx->worker);
-        sshmem_tx_unlock(tx);
+    /* The request is ours until freed: its status is read without the lock. On a shared
+     * worker, progress only when nobody else is: whoever holds the lock is progressing it
+     * (or about to), and waiting for the mutex would cost a trip through the kernel. */
+    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
+        if (!tx->shared) {
+            ucp_worker_progress(tx->worker);
+        } else if (pthread_mutex_trylock(&tx->lock) == 0) {
+            ucp_worker_progress(tx->worker);
+            pthread_mutex_unlock(&tx->lock);
+        }
         if (serve)
             sshmem_tx_progress();
         backoff(&polls);
     }
+    sshmem_tx_lock(tx);
     ucp_request_free(req);
     sshmem_tx_unlock(tx);
     if (st != UCS_OK)
@@ -221,17 +225,6 @@ static void wait_all(struct sshmem_tx *tx, void **reqs, int n)
         sshmem_ucx_wait(tx, reqs[i], "shmem_quiet");
 }
 
-/* Flush the endpoints of pes[0..n): every operation issued on them completes. */
-static void flush_endpoints(struct sshmem_tx *tx, const int *pes, int n)
-{
-    ucp_request_param_t param = {0};
-    sshmem_tx_lock(tx);
-    for (int i = 0; i < n; i++)
-        tx->reqs[i] = ucp_ep_flush_nbx(tx->eps[pes[i]], &param);
-    sshmem_tx_unlock(tx);
-    wait_all(tx, tx->reqs, n);
-}
-
 /*
  * Operations that UCX emulates with messages to the target (the global data, which UCX did
  * not allocate) count as complete for a flush once the message sits in the target's queue
@@ -244,15 +237,21 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
 {
     static uint64_t sink; /* the probes' data is not used */
     ucp_request_param_t param = {0};
-    int k = 0;
+    int k = 0, any = 0;
+    for (int i = 0; i < n && !any; i++)
+        any = flags[i] & TOUCHED_EMULATED;
+    if (!any)
+        return;
     sshmem_tx_lock(tx);
     for (int i = 0; i < n; i++) {
         if (!(flags[i] & TOUCHED_EMULATED))
             continue;
         int pe = pes[i];
-        tx->reqs[k++] = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
-                                    sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
-                                    tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
+        void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
+                                sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
+                                tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
+        if (req != NULL)
+            tx->reqs[k++] = req;
     }
     sshmem_tx_unlock(tx);
     wait_all(tx, tx->reqs, k);
@@ -260,28 +259,33 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
 
 void sshmem_tx_quiet(struct sshmem_tx *tx)
 {
-    /* Quiets of a shared tx take turns: a thread's quiet must not return while another's
-     * flush, which covers this thread's earlier operations, is still in flight. */
-    if (tx->shared)
+    /* With several application threads, quiets take turns: a thread's quiet must not return
+     * while another's flush, which covers this thread's earlier operations, is in flight.
+     * Otherwise only this thread adds to the list: an empty one needs no lock. */
+    if (tx->multi)
         pthread_mutex_lock(&tx->quiet_lock);
+    else if (tx->n_pending == 0)
+        return;
+    ucp_request_param_t param = {0};
     sshmem_tx_lock(tx);
-    int n = tx->n_pending;
+    /* Take the list (an operation issued from now on lists its peer again, for the next
+     * quiet) and flush each endpoint on it: every operation issued on it completes. */
+    int n = tx->n_pending, k = 0;
     int *pes = tx->pending_pes;
-    /* Take the list: an operation issued from now on lists its peer again, for the next
-     * quiet. */
     for (int i = 0; i < n; i++) {
         tx->quieting_flags[i] = tx->touched[pes[i]];
         tx->touched[pes[i]] = 0;
+        void *req = ucp_ep_flush_nbx(tx->eps[pes[i]], &param);
+        if (req != NULL)
+            tx->reqs[k++] = req;
     }
     tx->pending_pes = tx->quieting;
     tx->quieting = pes;
     tx->n_pending = 0;
     sshmem_tx_unlock(tx);
-    if (n) {
-        flush_endpoints(tx, pes, n);
-        probe_emulated(tx, pes, tx->quieting_flags, n);
-    }
-    if (tx->shared)
+    wait_all(tx, tx->reqs, k);
+    probe_emulated(tx, pes, tx->quieting_flags, n);
+    if (tx->multi)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
 

@@ -8,7 +8,7 @@
  *
  * Threads. A worker that several threads may touch at once (the default one under a progress
  * thread or SHMEM_THREAD_MULTIPLE, a shareable context under SHMEM_THREAD_MULTIPLE) is
- * "shared": every call into it, and our counters, happen under tx->lock, and the worker itself
+ * "shared": every call into it, and our bookkeeping, happen under tx->lock, and the worker itself
  * is created UCS_THREAD_MODE_SERIALIZED (UCX's own term for "one thread at a time, any
  * thread"). UCX's MULTI mode would take UCX's lock inside every call on top of the lock we
  * need anyway for our own state: two locks where one does (MPICH's UCX layer does the same).
@@ -41,9 +41,12 @@ struct sshmem_tx {
     int *quieting;
     uint8_t *quieting_flags;
     void **reqs;
-    int shared;                 /* used by several threads at once: hold `lock` for every access */
+    int shared; /* several threads call into the worker (application threads or the progress
+                   thread): hold `lock` for every access to it and to the fields above */
+    int multi;  /* several application threads at once (SHMEM_THREAD_MULTIPLE): quiets also
+                   take turns on quiet_lock (sshmem_tx_quiet) */
     pthread_mutex_t lock;
-    pthread_mutex_t quiet_lock; /* one quiet at a time on a shared tx (sshmem_tx_quiet) */
+    pthread_mutex_t quiet_lock;
 };
 
 extern ucp_context_h sshmem_ucx_context;

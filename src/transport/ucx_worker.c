@@ -47,7 +47,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
         return -1;
     }
     tx->n_pending = 0;
-    tx->shared = shared;
+    tx->shared = tx->multi = shared;
     pthread_mutex_init(&tx->lock, NULL);
     pthread_mutex_init(&tx->quiet_lock, NULL);
     return 0;
@@ -155,7 +155,7 @@ struct sshmem_tx *sshmem_tx_create(int shared, int private_to_thread)
     pthread_mutex_unlock(&idle_lock);
     if (!tx)
         return new_tx(shared);
-    tx->shared = shared;
+    tx->shared = tx->multi = shared;
     return tx;
 }
 
