@@ -12,6 +12,7 @@
 
 static long gdata[MAX_PES][N]; /* gdata[src][i] on every PE, written by PE src */
 static long gcount;
+static long gordered[N];       /* written by the previous PE before its flag (fence) */
 
 static const long options[] = {
     0,
@@ -87,6 +88,27 @@ static void check_exchange(const long *heap, long count, int round, int rounds_d
     CHECK_EQ_LONG(gcount, 2L * npes * rounds_done, "fetch-adds on a global through contexts");
 }
 
+/* Fence on a context orders its puts to one PE: data (globals), fence, flag (heap). */
+static void check_fence(void)
+{
+    int me = shmem_my_pe(), npes = shmem_n_pes(), prev = (me + npes - 1) % npes;
+    long src[N], *flag = shmem_calloc(1, sizeof(long));
+    shmem_ctx_t ctx;
+    CHECK(shmem_ctx_create(0, &ctx) == 0, "create");
+    for (int i = 0; i < N; i++)
+        src[i] = value(me, 77, i);
+    shmem_ctx_long_put_nbi(ctx, gordered, src, N, (me + 1) % npes);
+    shmem_ctx_fence(ctx);
+    shmem_ctx_long_atomic_set(ctx, flag, 1, (me + 1) % npes);
+    shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
+    for (int i = 0; i < N; i++)
+        CHECK_EQ_LONG(gordered[i], value(prev, 77, i), "data put before a fence, seen once "
+                      "the flag put after it arrived");
+    shmem_ctx_destroy(ctx);
+    shmem_barrier_all();
+    shmem_free(flag);
+}
+
 int main(void)
 {
     shmem_init();
@@ -97,6 +119,7 @@ int main(void)
         shmem_finalize();
         return 77;
     }
+    int prev = (me + npes - 1) % npes;
     long *heap = shmem_calloc((size_t)npes * N, sizeof(long));
     long *count = shmem_calloc(1, sizeof(long));
     check_teams();
@@ -133,8 +156,9 @@ int main(void)
         shmem_ctx_destroy(ctx);
     }
     shmem_barrier_all();
-    int prev = (me + npes - 1) % npes;
     CHECK_EQ_LONG(heap[prev * N], value(prev, 29, 0), "put from the last cycle");
+
+    check_fence();
 
     /* Session hints do not change results. */
     shmem_ctx_t ctx;
