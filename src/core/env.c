@@ -28,8 +28,11 @@ static const char *lookup(const char *name, const char *old_name, const char *de
 
 SSHMEM_NORETURN static void malformed(const char *from, const char *value, const char *accepted)
 {
-    fprintf(stderr, "sshmem: environment variable %s='%s' is not valid: expected %s.\n", from,
-            value, accepted);
+    /* The PE number is not known yet (this runs first), but the launcher has put it in
+     * the environment. */
+    const char *rank = getenv("PMIX_RANK");
+    fprintf(stderr, "sshmem: PE %s: shmem_init: environment variable %s='%s' is not valid: "
+            "expected %s.\n", rank ? rank : "0", from, value, accepted);
     exit(1);
 }
 

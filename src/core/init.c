@@ -24,6 +24,8 @@
 #include "core/error.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
+#include "mpix/channel.h"
+#include "sync/lock.h"
 #include "team/ctx.h"
 #include "transport/transport.h"
 
@@ -153,6 +155,8 @@ static void init_runtime(int requested)
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
 
     sshmem_barrier_init();
+    sshmem_lock_init();
+    sshmem_mpix_init();
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)

@@ -132,16 +132,18 @@ static pmix_status_t on_abort(const pmix_proc_t *proc, void *server_object, int 
     return PMIX_SUCCESS;
 }
 
-/* All participants of a fence are local, so their contributions are the whole result: hand
- * the blob straight back. Needed even on one host: when a client dies during a fence, libpmix
- * 4.2.2 completes the fence through this callback without checking it for NULL (measured: a
- * NULL fence_nb crashes oshrun there). */
+/* All participants of a fence are local, so libpmix completes fences itself and this is not
+ * called on the normal path. It is called when a client dies while the others wait in a fence:
+ * libpmix 4.2.2 then hands the fence to the host without checking fence_nb for NULL
+ * (measured: a NULL fence_nb crashes oshrun there), with no data. The survivors must learn
+ * that a participant is gone; with data, hand it straight back. */
 static pmix_status_t on_fence(const pmix_proc_t procs[], size_t nprocs, const pmix_info_t info[],
                               size_t ninfo, char *data, size_t ndata, pmix_modex_cbfunc_t cbfunc,
                               void *cbdata)
 {
+    pmix_status_t status = (data == NULL && ndata == 0) ? PMIX_ERR_LOST_CONNECTION : PMIX_SUCCESS;
     if (cbfunc)
-        cbfunc(PMIX_SUCCESS, data, ndata, cbdata, NULL, NULL);
+        cbfunc(status, data, ndata, cbdata, NULL, NULL);
     return PMIX_SUCCESS;
 }
 
