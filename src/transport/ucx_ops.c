@@ -42,6 +42,7 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
      * worker, progress only when nobody else is: whoever holds the lock is progressing it
      * (or about to), and waiting for the mutex would cost a trip through the kernel. */
     while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
+        sshmem_tx_mark_driven(tx);
         if (!tx->shared) {
             ucp_worker_progress(tx->worker);
         } else if (pthread_mutex_trylock(&tx->lock) == 0) {
@@ -343,6 +344,7 @@ void sshmem_tx_progress(void)
         ucp_worker_progress(tx->worker);
         return;
     }
+    sshmem_tx_mark_driven(tx);
     /* Busy: another thread (often the progress thread) is progressing it right now. */
     if (pthread_mutex_trylock(&tx->lock) == 0) {
         ucp_worker_progress(tx->worker);

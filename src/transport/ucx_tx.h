@@ -47,6 +47,9 @@ struct sshmem_tx {
                    take turns on quiet_lock (sshmem_tx_quiet) */
     pthread_mutex_t lock;
     pthread_mutex_t quiet_lock;
+    /* Bumped by every wait poll that progresses this worker: tells the progress thread that
+     * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
+    unsigned driven;
 };
 
 extern ucp_context_h sshmem_ucx_context;
@@ -61,6 +64,12 @@ static inline void sshmem_tx_unlock(struct sshmem_tx *tx)
 {
     if (tx->shared)
         pthread_mutex_unlock(&tx->lock);
+}
+
+static inline void sshmem_tx_mark_driven(struct sshmem_tx *tx)
+{
+    __atomic_store_n(&tx->driven, __atomic_load_n(&tx->driven, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
 }
 
 SSHMEM_NORETURN SSHMEM_COLD void sshmem_ucx_fail(const char *call, const char *what,
