@@ -10,8 +10,9 @@
  * that worker) and progresses it when a message arrives.
  *
  * Cost: nothing while idle: it sleeps in poll(2), it never spins. While it exists the default
- * worker is shared (ucx_tx.h): every call into it takes default_tx.lock, about 20 ns
- * uncontended per operation on the UCX path only; the direct on-node path takes no lock.
+ * worker is shared (ucx_tx.h): every call into it takes default_tx.lock, one uncontended
+ * mutex per operation on the UCX path (measured: 8-byte put+quiet 0.033 -> 0.055 us, heap
+ * fetch-add 0.023 -> 0.036 us over SSHMEM_LOCAL=ucx); the direct on-node path takes no lock.
  * Shutdown: finalize writes to an eventfd the thread also polls, then joins it.
  */
 #define _GNU_SOURCE /* pthread_setname_np */

@@ -6,8 +6,8 @@
  * origin too (gets and fetches have landed), per ucp_ep_flush_nbx's contract. So a context
  * keeps no list of requests, only which peers it talked to since the last quiet (ucx_tx.h).
  *
- * Shared workers (ucx_tx.h): every block below that touches the worker or the counters holds
- * tx->lock; waits take it once per poll so other threads get in between.
+ * Shared workers (ucx_tx.h): every block below that touches the worker or the bookkeeping
+ * holds tx->lock; waits progress only when they get it at once (trylock).
  */
 #include <sched.h>
 #include <string.h>
@@ -42,12 +42,14 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
      * worker, progress only when nobody else is: whoever holds the lock is progressing it
      * (or about to), and waiting for the mutex would cost a trip through the kernel. */
     while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
-        sshmem_tx_mark_driven(tx);
         if (!tx->shared) {
             ucp_worker_progress(tx->worker);
-        } else if (pthread_mutex_trylock(&tx->lock) == 0) {
-            ucp_worker_progress(tx->worker);
-            pthread_mutex_unlock(&tx->lock);
+        } else {
+            sshmem_tx_mark_driven(tx);
+            if (pthread_mutex_trylock(&tx->lock) == 0) {
+                ucp_worker_progress(tx->worker);
+                pthread_mutex_unlock(&tx->lock);
+            }
         }
         if (serve)
             sshmem_tx_progress();
