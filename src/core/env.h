@@ -21,10 +21,15 @@
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
-      "polls of a wait before it starts yielding the CPU to other processes")
+      "polls of a wait before it starts yielding the CPU to other processes")                   \
+    X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                          \
+      "a thread serving operations that UCX emulates on this PE while it computes: auto (on "    \
+      "when some PE is reached through UCX) | 1 | 0")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
+#define SSHMEM_ENV_CHOICES_progress_thread {"auto", "0", "1", NULL}
+enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_THREAD_ON };
 
 typedef struct sshmem_env {
     size_t symmetric_size;
@@ -32,6 +37,7 @@ typedef struct sshmem_env {
     int debug;
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
+    int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;
