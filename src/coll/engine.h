@@ -56,7 +56,7 @@ typedef struct coll {
     coll_buf_t work;      /* symmetric work space of work_bytes (may be 0 bytes) */
     size_t work_bytes;
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
-    int ucx_dirty;        /* UCX puts were issued since the last flag */
+    int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
     const char *call;     /* the API routine, for messages */
 } coll_t;
 
