@@ -52,7 +52,11 @@ static void quiet_default(void)
         sshmem_tx_quiet(sshmem_tx_default());
 }
 
-void sshmem_barrier_init(void) { sshmem_team_init(); }
+void sshmem_barrier_init(void)
+{
+    sshmem_team_init();
+    coll_wait_policy_init();
+}
 
 void sshmem_barrier_world(int quiet)
 {

@@ -2,6 +2,9 @@
  * engine.c: setting up a collective call, and the flag and data primitives of the engine
  * (see engine.h for the rules they follow).
  */
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <shmem.h>
 
 #include "coll/engine.h"
@@ -74,6 +77,37 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
         c->work = (coll_buf_t){NULL, 0, 0};
 }
 
+/* ------------------------------------------------------------------ waiting */
+
+/* Polls of a collective's wait before it yields the CPU. When this host runs more PEs than it
+ * has CPUs, the PE we wait for is usually not running: yield at once (measured on 2 cores,
+ * 4 PEs: a barrier takes 3 us instead of 15). Otherwise spin as SSHMEM_SPIN says. An
+ * explicit SSHMEM_SPIN always wins. */
+static unsigned coll_spin;
+
+void coll_wait_policy_init(void)
+{
+    int local = 0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        local += sshmem.peers[pe].node_id == sshmem.my_node;
+    const char *set = getenv("SSHMEM_SPIN");
+    coll_spin = (set && *set) || cpus < 1 || local <= cpus ? sshmem_env.spin : 0;
+}
+
+#define COLL_WAIT_UNTIL(cond)                                                                    \
+    do {                                                                                         \
+        unsigned polls_ = 0;                                                                     \
+        while (!(cond)) {                                                                        \
+            if (sshmem.ucx_in_use)                                                               \
+                sshmem_tx_progress();                                                            \
+            if (++polls_ > coll_spin)                                                            \
+                sched_yield();                                                                   \
+            else                                                                                 \
+                sshmem_cpu_relax();                                                              \
+        }                                                                                        \
+    } while (0)
+
 /* ------------------------------------------------------------------ flags */
 
 void coll_add(coll_t *c, int member, int slot, long amount)
@@ -121,7 +155,7 @@ void coll_wait(coll_t *c, int slot, long count)
 {
     long *flag = (long *)c->flags.addr + slot;
     const long target = SHMEM_SYNC_VALUE + count;
-    SSHMEM_WAIT_UNTIL(__atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
+    COLL_WAIT_UNTIL(__atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
     flag_take(c, flag, count);
 }
 
@@ -129,7 +163,7 @@ long coll_recv_value(coll_t *c, int slot)
 {
     long *flag = (long *)c->flags.addr + slot;
     long v;
-    SSHMEM_WAIT_UNTIL((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) > SHMEM_SYNC_VALUE);
+    COLL_WAIT_UNTIL((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) > SHMEM_SYNC_VALUE);
     v -= SHMEM_SYNC_VALUE + 1; /* the sender added v + 1 */
     flag_take(c, flag, v + 1);
     return v;

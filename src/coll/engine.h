@@ -70,6 +70,9 @@ static inline int coll_rel(const coll_t *c, int d)
     return r < 0 ? r + c->n : r;
 }
 
+/* Choose how collective waits spin (start-up, after the peers are known). */
+void coll_wait_policy_init(void);
+
 /* Describe a call on a team (picks the team's next sync area). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
 /* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
