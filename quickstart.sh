@@ -35,3 +35,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$PREFIX/bin/oshcc" examples/hello.c -o "$tmp/hello"
 "$PREFIX/bin/oshrun" -np 4 "$tmp/hello"
+echo "== pkg-config --cflags --libs sshmem: $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" pkg-config --cflags --libs sshmem)"

@@ -165,6 +165,99 @@ SHMEM_SYNC_TYPES(SHMEM_DECL_SYNC_)
 SHMEM_DEPRECATED void shmem_wait_until(long *ivar, int cmp, long cmp_value);
 SHMEM_DEPRECATED void shmem_wait(long *ivar, long cmp_value);
 
+/* ================================================================== signals (put-with-signal) */
+/* sig_op is SHMEM_SIGNAL_SET or SHMEM_SIGNAL_ADD; the signal becomes visible only after the
+ * data it follows. */
+void shmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                         uint64_t signal, int sig_op, int pe);
+void shmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                             uint64_t signal, int sig_op, int pe);
+void shmem_ctx_putmem_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+                             uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+void shmem_ctx_putmem_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+                                 uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+
+#define SHMEM_DECL_PUT_SIGNAL_(T, N)                                                             \
+    void shmem_##N##_put_signal(T *dest, const T *source, size_t nelems, uint64_t *sig_addr,       \
+                                uint64_t signal, int sig_op, int pe);                              \
+    void shmem_##N##_put_signal_nbi(T *dest, const T *source, size_t nelems, uint64_t *sig_addr,   \
+                                    uint64_t signal, int sig_op, int pe);                          \
+    void shmem_ctx_##N##_put_signal(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems,      \
+                                    uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);      \
+    void shmem_ctx_##N##_put_signal_nbi(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems,  \
+                                        uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+SHMEM_RMA_TYPES(SHMEM_DECL_PUT_SIGNAL_)
+#undef SHMEM_DECL_PUT_SIGNAL_
+
+#define SHMEM_DECL_SIZED_PUT_SIGNAL_(BITS, BYTES)                                                \
+    void shmem_put##BITS##_signal(void *dest, const void *source, size_t nelems,                   \
+                                  uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);        \
+    void shmem_put##BITS##_signal_nbi(void *dest, const void *source, size_t nelems,               \
+                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);    \
+    void shmem_ctx_put##BITS##_signal(shmem_ctx_t ctx, void *dest, const void *source,             \
+                                      size_t nelems, uint64_t *sig_addr, uint64_t signal,          \
+                                      int sig_op, int pe);                                         \
+    void shmem_ctx_put##BITS##_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source,         \
+                                          size_t nelems, uint64_t *sig_addr, uint64_t signal,      \
+                                          int sig_op, int pe);
+SHMEM_RMA_SIZES(SHMEM_DECL_SIZED_PUT_SIGNAL_)
+#undef SHMEM_DECL_SIZED_PUT_SIGNAL_
+
+uint64_t shmem_signal_fetch(const uint64_t *sig_addr);
+void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+
+/* ================================================================== wait and test on sets
+ * status (may be NULL): entries set to non-zero are left out of the set. */
+#define SHMEM_DECL_WAIT_SET_(T, N)                                                               \
+    void shmem_##N##_wait_until_all(T *ivars, size_t nelems, const int *status, int cmp,           \
+                                    T cmp_value);                                                  \
+    size_t shmem_##N##_wait_until_any(T *ivars, size_t nelems, const int *status, int cmp,         \
+                                      T cmp_value);                                                \
+    size_t shmem_##N##_wait_until_some(T *ivars, size_t nelems, size_t *indices,                   \
+                                       const int *status, int cmp, T cmp_value);                   \
+    void shmem_##N##_wait_until_all_vector(T *ivars, size_t nelems, const int *status, int cmp,    \
+                                           const T *cmp_values);                                   \
+    size_t shmem_##N##_wait_until_any_vector(T *ivars, size_t nelems, const int *status, int cmp,  \
+                                             const T *cmp_values);                                 \
+    size_t shmem_##N##_wait_until_some_vector(T *ivars, size_t nelems, size_t *indices,            \
+                                              const int *status, int cmp, const T *cmp_values);    \
+    int shmem_##N##_test_all(T *ivars, size_t nelems, const int *status, int cmp, T cmp_value);    \
+    size_t shmem_##N##_test_any(T *ivars, size_t nelems, const int *status, int cmp,               \
+                                T cmp_value);                                                      \
+    size_t shmem_##N##_test_some(T *ivars, size_t nelems, size_t *indices, const int *status,      \
+                                 int cmp, T cmp_value);                                            \
+    int shmem_##N##_test_all_vector(T *ivars, size_t nelems, const int *status, int cmp,           \
+                                    const T *cmp_values);                                          \
+    size_t shmem_##N##_test_any_vector(T *ivars, size_t nelems, const int *status, int cmp,        \
+                                       const T *cmp_values);                                       \
+    size_t shmem_##N##_test_some_vector(T *ivars, size_t nelems, size_t *indices,                  \
+                                        const int *status, int cmp, const T *cmp_values);
+SHMEM_SYNC_TYPES(SHMEM_DECL_WAIT_SET_)
+#undef SHMEM_DECL_WAIT_SET_
+
+/* ================================================================== distributed locks */
+/* lock: a symmetric long, 0 on every PE before first use, touched only by these routines. */
+void shmem_set_lock(long *lock);
+int shmem_test_lock(long *lock);
+void shmem_clear_lock(long *lock);
+
+/* ================================================================== completion per PE */
+void shmem_pe_quiet(const int *target_pes, size_t npes);
+void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes);
+
+/* ================================================================== profiling, legacy caches */
+void shmem_pcontrol(const int level, ...);
+SHMEM_DEPRECATED void shmem_clear_cache_inv(void);
+SHMEM_DEPRECATED void shmem_set_cache_inv(void);
+SHMEM_DEPRECATED void shmem_clear_cache_line_inv(void *dest);
+SHMEM_DEPRECATED void shmem_set_cache_line_inv(void *dest);
+SHMEM_DEPRECATED void shmem_udcflush(void);
+SHMEM_DEPRECATED void shmem_udcflush_line(void *dest);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -41,12 +41,13 @@
 #define SHMEM_GENERIC_EXT_AMO_TYPES(X) X(float, float) X(double, double) SHMEM_GENERIC_STD_AMO_TYPES(X)
 #define SHMEM_EXT_AMO_TYPES(X) X(float, float) X(double, double) SHMEM_STD_AMO_TYPES(X)
 
-/* Table "Bitwise AMO Types and Names". */
+/* Table "Bitwise AMO Types and Names". The signed int32_t and int64_t are distinct from the
+ * unsigned basic types on every platform, so the generic list names them too. */
 #define SHMEM_GENERIC_BITWISE_AMO_TYPES(X)                                                \
-    X(unsigned int, uint) X(unsigned long, ulong) X(unsigned long long, ulonglong)
+    X(unsigned int, uint) X(unsigned long, ulong) X(unsigned long long, ulonglong)        \
+    X(int32_t, int32) X(int64_t, int64)
 #define SHMEM_BITWISE_AMO_TYPES(X)                                                        \
-    SHMEM_GENERIC_BITWISE_AMO_TYPES(X)                                                    \
-    X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32) X(uint64_t, uint64)
+    SHMEM_GENERIC_BITWISE_AMO_TYPES(X) X(uint32_t, uint32) X(uint64_t, uint64)
 
 /* Table "Point-to-Point Synchronization Types and Names". */
 #define SHMEM_GENERIC_SYNC_TYPES(X)                                                       \

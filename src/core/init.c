@@ -23,6 +23,8 @@
 #include "core/error.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
+#include "mpix/channel.h"
+#include "sync/lock.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -152,6 +154,8 @@ static void init_runtime(int requested)
         connect_peer(pe);
 
     sshmem_barrier_init();
+    sshmem_lock_init();
+    sshmem_mpix_init();
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)

@@ -14,7 +14,7 @@ cases=(
   "free_bad||nz|shmem_free|was not returned by shmem_malloc"
   "exhaust||0|shmem_malloc|cannot allocate 1 TiB|SHMEM_SYMMETRIC_SIZE"
   "uninit||nz|shmem_int_p called before shmem_init|Call shmem_init() first"
-  "none|SHMEM_SYMMETRIC_SIZE=12Q|nz|PE 0: shmem_init|SHMEM_SYMMETRIC_SIZE='12Q' is not valid|suffix K, M, G"
+  "none|SHMEM_SYMMETRIC_SIZE=12Q|nz|: shmem_init: environment variable|SHMEM_SYMMETRIC_SIZE='12Q' is not valid|suffix K, M, G"
   "none|SSHMEM_LOCAL=sideways|nz|SSHMEM_LOCAL='sideways' is not valid|direct"
   "none|SHMEM_INFO=maybe|nz|SHMEM_INFO='maybe' is not valid|1 or 0"
 )

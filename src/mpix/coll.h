@@ -1,0 +1,49 @@
+/*
+ * coll.h: entry checks shared by the shmemx collectives. A mistake found here ends the job
+ * with a message naming the PE, the call and the argument: one PE returning an error while
+ * the others wait for it would hang the program instead.
+ */
+#ifndef SSHMEM_MPIX_COLL_H
+#define SSHMEM_MPIX_COLL_H
+#include <shmemx.h>
+
+#include "mpix/datatype.h"
+#include "mpix/team.h"
+
+/* Team view, committed type, a real count (named count_arg). */
+void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, size_t count,
+                     const char *count_arg, const char *call);
+/* root is a team index. */
+void mpix_check_root(const mpix_team_t *v, int root, const char *call);
+/* A buffer that will hold count elements is not NULL (unless there is no data). */
+void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const char *arg,
+                    const char *call);
+/* dest of a v-collective (written by other PEs) is symmetric, when given. */
+void mpix_check_symmetric(const void *dest, const char *call);
+/* A per-PE array of n counts: present, none negative. */
+void mpix_check_counts(const int *counts, int n, const char *arg, const char *call);
+/* Receive regions (counts[i] elements at displs[i] extents, i < n) share no byte. */
+void mpix_check_overlap(shmemx_datatype_t type, int n, const int *counts, const int *displs,
+                        const char *counts_arg, const char *displs_arg, const char *call);
+/* A PE's count must equal what its partner expects: a clear message otherwise. */
+void mpix_count_mismatch(const char *call, const char *mine, size_t my_count, int partner,
+                         const char *theirs, long long their_count) __attribute__((noreturn));
+
+/* The profiling names of the v-collectives, which the regular forms call. */
+int pshmemx_gatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
+                    const int *recvcounts, const int *displs, shmemx_datatype_t type, int root);
+int pshmemx_scatterv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
+                     const int *displs, size_t recvcount, shmemx_datatype_t type, int root);
+int pshmemx_allgatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
+                       const int *recvcounts, const int *displs, shmemx_datatype_t type);
+int pshmemx_alltoallv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
+                      const int *sdispls, const int *recvcounts, const int *rdispls,
+                      shmemx_datatype_t type);
+
+/* The control message of the v-collectives: where a block goes and how many elements. */
+typedef struct {
+    int64_t displ;
+    int64_t count;
+} mpix_ctl_t;
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * typed_rma.c: shmemx_put_type / shmemx_get_type and their ctx and _nbi forms.
+ *
+ * The remote side has the same layout as the local one, so each data run of the type goes
+ * straight from its local offset to the same offset remotely: no bounce buffer. A contiguous
+ * type is one transfer. To an on-node peer the whole span is translated once and the runs are
+ * plain copies. Otherwise, since a blocking put needs only local completion, so each run is a blocking
+ * put (no flush of every outstanding operation); gets go out non-blocking and a blocking get
+ * completes them all with one quiet (not a round trip per run).
+ */
+#include <shmemx.h>
+
+#include "core/api_defs.h"
+#include "mpix/datatype.h"
+#include "mpix/report.h"
+#include "mpix/typed_rma.h"
+#include "rma/rma.h"
+#include "transport/transport.h"
+
+void pshmem_quiet(void);
+
+typedef struct {
+    shmem_ctx_t ctx;
+    char *dst;
+    const char *src;
+    int pe;
+    int blocking;
+    const char *call;
+} rma_walk_t;
+
+static void put_run(ptrdiff_t off, size_t len, void *arg)
+{
+    rma_walk_t *w = arg;
+    sshmem_put(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
+}
+
+static void get_run(ptrdiff_t off, size_t len, void *arg)
+{
+    rma_walk_t *w = arg;
+    sshmem_get(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
+}
+
+/* Where the remote origin lies in our address space when every byte the elements touch is
+ * in a region pe maps directly (on-node peers), else NULL: then the runs are plain copies. */
+static char *direct_origin(const void *remote, size_t count, shmemx_datatype_t type, int pe)
+{
+    ptrdiff_t lo, hi;
+    size_t off;
+    mpix_span(type, count, &lo, &hi);
+    int r = sshmem_region_of((const char *)remote + lo, (size_t)(hi - lo), &off);
+    if (r < 0 || !sshmem.peers[pe].direct[r])
+        return NULL;
+    return sshmem.peers[pe].direct[r] + off - lo;
+}
+
+void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
+                    shmemx_datatype_t type, int pe, int blocking, const char *call)
+{
+    char *direct = direct_origin(dest, count, type, pe);
+    if (direct) {
+        mpix_copy_elems(direct, source, count, type);
+        return;
+    }
+    rma_walk_t w = {ctx, dest, source, pe, blocking, call};
+    mpix_walk(type, count, put_run, &w);
+}
+
+void mpix_settle(int pe, const void *dest)
+{
+    size_t off;
+    int r = sshmem_region_of(dest, 1, &off);
+    if (r >= 0 && !sshmem.peers[pe].direct[r] && sshmem.peers[pe].direct[SSHMEM_REGION_HEAP])
+        pshmem_quiet();
+}
+
+static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
+                     shmemx_datatype_t type, int pe, int get, int blocking, const char *call)
+{
+    int rc;
+    if (SSHMEM_UNLIKELY(!sshmem.initialized))
+        sshmem_not_initialized(call);
+    if (!ctx)
+        return mpix_error(SHMEMX_ERR_ARG, call, "ctx is SHMEM_CTX_INVALID; pass a context from "
+                          "shmem_ctx_create or SHMEM_CTX_DEFAULT");
+    if ((rc = mpix_type_check(type, call, "type", 1)) ||
+        (rc = mpix_count_check(count, call, "count")))
+        return rc;
+    sshmem_check_pe(pe, call);
+    if (count == 0 || type->size == 0)
+        return SHMEMX_SUCCESS;
+    if (!dest || !source)
+        return mpix_error(SHMEMX_ERR_ARG, call, "%s is NULL", !dest ? "dest" : "source");
+    if (type->flags & MPIX_CONTIG) { /* one run: one transfer, blocking as asked */
+        ptrdiff_t off = type->true_lb;
+        if (get)
+            sshmem_get(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
+                       pe, blocking, call);
+        else
+            sshmem_put(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
+                       pe, blocking, call);
+        return SHMEMX_SUCCESS;
+    }
+    char *direct = direct_origin(get ? source : dest, count, type, pe);
+    if (direct) { /* on-node: a strided copy, translated once */
+        mpix_copy_elems(get ? dest : direct, get ? direct : source, count, type);
+        return SHMEMX_SUCCESS;
+    }
+    rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
+    mpix_walk(type, count, get ? get_run : put_run, &w);
+    if (get && blocking && sshmem.ucx_in_use)
+        sshmem_tx_quiet(ctx->tx);
+    return SHMEMX_SUCCESS;
+}
+
+#define TYPED_RMA_(NAME, GET, BLOCKING)                                                          \
+    SSHMEM_DEFINE(int, shmemx_##NAME, (void *dest, const void *source, size_t count,              \
+                                       shmemx_datatype_t type, int pe))                          \
+    {                                                                                            \
+        return typed_rma(SHMEM_CTX_DEFAULT, dest, source, count, type, pe, GET, BLOCKING,        \
+                         "shmemx_" #NAME);                                                       \
+    }                                                                                            \
+    SSHMEM_DEFINE(int, shmemx_ctx_##NAME, (shmem_ctx_t ctx, void *dest, const void *source,       \
+                                           size_t count, shmemx_datatype_t type, int pe))        \
+    {                                                                                            \
+        return typed_rma(ctx, dest, source, count, type, pe, GET, BLOCKING,                      \
+                         "shmemx_ctx_" #NAME);                                                   \
+    }
+TYPED_RMA_(put_type, 0, 1)
+TYPED_RMA_(get_type, 1, 1)
+TYPED_RMA_(put_type_nbi, 0, 0)
+TYPED_RMA_(get_type_nbi, 1, 0)

@@ -1,0 +1,184 @@
+/*
+ * lock.c: shmem_set_lock, shmem_test_lock, shmem_clear_lock: an MCS queue lock.
+ *
+ * The user's symmetric long on PE 0 is the queue's tail: 0 when the lock is free, else the
+ * queue node of the last PE that asked for it. Each PE has a few queue nodes in the
+ * library's symmetric scratch (one per lock it holds or waits for, so locks nest):
+ *  - set: reset our node, swap it into the tail. A previous tail means a queue: tell the
+ *    previous PE who comes next (an atomic add into its node's `next`), then wait on OUR
+ *    OWN node until it is granted. Waiting is local (no polling of PE 0, which over a
+ *    network would be a round trip per poll), and the queue is served in the order the
+ *    swaps reached PE 0: first come, first served, as the specification asks.
+ *  - clear: quiet (the critical section's stores complete first). No successor known: try
+ *    to swing the tail from us back to 0; if that fails one is just linking in, so wait for
+ *    it. Then grant the successor's node (an atomic add). Nothing is lost: a grant lands in
+ *    the successor's node whether or not it is waiting yet, and it only ever waits on it.
+ *  - test: take the lock only if the tail is 0 (compare-and-swap), never wait.
+ * The link and the grant are non-fetching atomics: no round trip on the UCX path.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <shmem.h>
+
+#include "amo/amo.h"
+#include "core/api_defs.h"
+#include "core/error.h"
+#include "heap/heap.h"
+#include "sync/lock.h"
+#include "sync/wait.h"
+
+void pshmem_quiet(void); /* quiet.c */
+
+#define LOCK_HOME_PE 0
+#define MAX_NODES 64 /* locks one PE may hold or wait for at the same time */
+
+/* One queue node; a cache line each, so neighbours' updates do not collide. */
+typedef struct {
+    uint64_t next;    /* the successor's node (encoded), 0 while none has linked in */
+    uint64_t granted; /* non-zero once the predecessor has handed the lock over */
+    uint64_t pad[6];
+} lock_node_t;
+
+static lock_node_t *nodes; /* symmetric: MAX_NODES on every PE */
+
+/* A node's name in the tail and in `next`: (pe + 1) << 8 | slot; never 0. */
+static uint64_t encode(int pe, unsigned slot) { return (uint64_t)(pe + 1) << 8 | slot; }
+static int pe_of(uint64_t code) { return (int)(code >> 8) - 1; }
+static unsigned slot_of(uint64_t code) { return (unsigned)(code & 0xff); }
+
+void sshmem_lock_init(void)
+{
+    nodes = sshmem_heap_internal(MAX_NODES * sizeof *nodes);
+    memset(nodes, 0, MAX_NODES * sizeof *nodes);
+}
+
+/* ------------------------------------------------------------------ this PE's bookkeeping */
+/* Which nodes are in use, and which lock each one is queued on. */
+static long *node_lock[MAX_NODES];
+static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The node this PE uses for lock, or -1; called with table_mutex taken. */
+static int find_node(const long *lock)
+{
+    for (int s = 0; s < MAX_NODES; s++)
+        if (node_lock[s] == lock)
+            return s;
+    return -1;
+}
+
+static int holds(const long *lock)
+{
+    pthread_mutex_lock(&table_mutex);
+    int found = find_node(lock) >= 0;
+    pthread_mutex_unlock(&table_mutex);
+    return found;
+}
+
+/* A free node, reset, marked as queued on lock. */
+static unsigned take_node(long *lock, const char *call)
+{
+    pthread_mutex_lock(&table_mutex);
+    int s = find_node(NULL);
+    if (s >= 0)
+        node_lock[s] = lock;
+    pthread_mutex_unlock(&table_mutex);
+    if (SSHMEM_UNLIKELY(s < 0))
+        sshmem_fatal(call, "this PE already holds or waits for %d locks; release some first",
+                     MAX_NODES);
+    /* Nobody can write to the node before the tail names it (after this). */
+    __atomic_store_n(&nodes[s].next, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&nodes[s].granted, 0, __ATOMIC_RELAXED);
+    return (unsigned)s;
+}
+
+static void free_node(unsigned slot)
+{
+    pthread_mutex_lock(&table_mutex);
+    node_lock[slot] = NULL;
+    pthread_mutex_unlock(&table_mutex);
+}
+
+/* ------------------------------------------------------------------ remote updates */
+static uint64_t tail_amo(long *lock, sshmem_amo_op_t op, uint64_t operand, uint64_t compare,
+                         const char *call)
+{
+    uint64_t old = sshmem_amo(SHMEM_CTX_DEFAULT, lock, op, sizeof(long), operand, compare, 1,
+                              LOCK_HOME_PE, call);
+    if (SSHMEM_UNLIKELY(old && ((unsigned)pe_of(old) >= (unsigned)sshmem.n_pes ||
+                                slot_of(old) >= MAX_NODES)))
+        sshmem_fatal(call, "the lock at %p holds %#llx, which no lock routine wrote: a lock "
+                     "must be 0 on every PE before first use and touched only by "
+                     "shmem_set_lock, shmem_test_lock and shmem_clear_lock", (void *)lock,
+                     (unsigned long long)old);
+    return old;
+}
+
+/* A non-fetching add into a field of another PE's node (no round trip through UCX). */
+static void node_add(uint64_t code, size_t field_offset, uint64_t value, const char *call)
+{
+    char *field = (char *)&nodes[slot_of(code)] + field_offset;
+    sshmem_amo(SHMEM_CTX_DEFAULT, field, SSHMEM_AMO_ADD, sizeof(uint64_t), value, 0, 0,
+               pe_of(code), call);
+}
+
+/* ------------------------------------------------------------------ the API */
+SSHMEM_DEFINE(void, shmem_set_lock, (long *lock))
+{
+    const char *call = "shmem_set_lock";
+    if (SSHMEM_UNLIKELY(holds(lock)))
+        sshmem_fatal(call, "this PE already holds or waits for the lock at %p; OpenSHMEM "
+                     "locks are not recursive (this call would wait for itself forever)",
+                     (void *)lock);
+    unsigned slot = take_node(lock, call);
+    uint64_t mine = encode(sshmem.my_pe, slot);
+    uint64_t prev = tail_amo(lock, SSHMEM_AMO_SWAP, mine, 0, call);
+    if (prev == 0)
+        return; /* the lock was free */
+    node_add(prev, offsetof(lock_node_t, next), mine, call);
+    SSHMEM_WAIT_UNTIL(__atomic_load_n(&nodes[slot].granted, __ATOMIC_ACQUIRE) != 0);
+}
+
+SSHMEM_DEFINE(int, shmem_test_lock, (long *lock))
+{
+    const char *call = "shmem_test_lock";
+    /* Programs loop on test_lock: serve what others ask of this PE meanwhile (the holder may
+     * be waiting for an emulated get or put from us, and an operation on our own memory
+     * can complete without ever progressing UCX). */
+    if (sshmem.ucx_in_use)
+        sshmem_tx_progress();
+    if (holds(lock))
+        return 1; /* set, by this PE */
+    unsigned slot = take_node(lock, call);
+    uint64_t mine = encode(sshmem.my_pe, slot);
+    if (tail_amo(lock, SSHMEM_AMO_CSWAP, mine, 0, call) != 0) {
+        free_node(slot);
+        return 1;
+    }
+    return 0;
+}
+
+SSHMEM_DEFINE(void, shmem_clear_lock, (long *lock))
+{
+    const char *call = "shmem_clear_lock";
+    pthread_mutex_lock(&table_mutex);
+    int s = find_node(lock);
+    pthread_mutex_unlock(&table_mutex);
+    if (SSHMEM_UNLIKELY(s < 0))
+        sshmem_fatal(call, "this PE does not hold the lock at %p; call shmem_clear_lock only "
+                     "after shmem_set_lock, or after shmem_test_lock returned 0", (void *)lock);
+    unsigned slot = (unsigned)s;
+    uint64_t mine = encode(sshmem.my_pe, slot);
+
+    pshmem_quiet(); /* the critical section's puts and atomics are complete and visible */
+    uint64_t next = __atomic_load_n(&nodes[slot].next, __ATOMIC_ACQUIRE);
+    if (next == 0) {
+        if (tail_amo(lock, SSHMEM_AMO_CSWAP, 0, mine, call) == mine) {
+            free_node(slot); /* nobody queued behind us: the lock is free */
+            return;
+        }
+        /* Someone swapped in after us and is about to link: wait for its name. */
+        SSHMEM_WAIT_UNTIL((next = __atomic_load_n(&nodes[slot].next, __ATOMIC_ACQUIRE)) != 0);
+    }
+    node_add(next, offsetof(lock_node_t, granted), 1, call);
+    free_node(slot);
+}

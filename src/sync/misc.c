@@ -1,0 +1,57 @@
+/*
+ * misc.c: the remaining point-to-point routines: completion toward chosen PEs
+ * (shmem_pe_quiet), shmem_pcontrol, and the legacy cache routines (no-ops: caches are
+ * coherent on every machine sshmem runs on). Sessions are with the contexts (src/team).
+ */
+#include <stdarg.h>
+#include <shmem.h>
+
+#include "core/api_defs.h"
+#include "core/error.h"
+
+/* ------------------------------------------------------------------ pe_quiet */
+void pshmem_ctx_quiet(shmem_ctx_t ctx); /* quiet.c */
+
+/* Completing toward a list of PEs: the context's quiet completes toward every PE, which is
+ * a superset the specification allows. The PE list is still checked, so a bad one is
+ * reported here rather than ignored. */
+static void pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!ctx))
+        sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create "
+                     "or SHMEM_CTX_DEFAULT");
+    if (npes == 0)
+        return;
+    if (SSHMEM_UNLIKELY(!target_pes))
+        sshmem_fatal(call, "target_pes is NULL with npes %zu; pass an array of npes PE "
+                     "numbers", npes);
+    for (size_t i = 0; i < npes; i++)
+        sshmem_check_pe(target_pes[i], call);
+    pshmem_ctx_quiet(ctx);
+}
+
+SSHMEM_DEFINE(void, shmem_pe_quiet, (const int *target_pes, size_t npes))
+{
+    pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes, "shmem_pe_quiet");
+}
+
+SSHMEM_DEFINE(void, shmem_ctx_pe_quiet, (shmem_ctx_t ctx, const int *target_pes, size_t npes))
+{
+    pe_quiet(ctx, target_pes, npes, "shmem_ctx_pe_quiet");
+}
+
+/* ------------------------------------------------------------------ profiling control */
+/* Level 0 disables profiling, 1 is the default, 2 and up are tool-defined. sshmem has no
+ * built-in profiler: the level is kept for a tool that intercepts shmem_pcontrol (through
+ * the pshmem_ names) to read, and otherwise has no effect. */
+static int pcontrol_level = 1;
+
+SSHMEM_DEFINE(void, shmem_pcontrol, (const int level, ...)) { pcontrol_level = level; }
+
+/* ------------------------------------------------------------------ legacy caches */
+SSHMEM_DEFINE(void, shmem_clear_cache_inv, (void)) {}
+SSHMEM_DEFINE(void, shmem_set_cache_inv, (void)) {}
+SSHMEM_DEFINE(void, shmem_clear_cache_line_inv, (void *dest)) { (void)dest; }
+SSHMEM_DEFINE(void, shmem_set_cache_line_inv, (void *dest)) { (void)dest; }
+SSHMEM_DEFINE(void, shmem_udcflush, (void)) {}
+SSHMEM_DEFINE(void, shmem_udcflush_line, (void *dest)) { (void)dest; }

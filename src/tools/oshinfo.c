@@ -1,0 +1,64 @@
+/*
+ * oshinfo: what this sshmem is and how it is set up: versions (sshmem, OpenSHMEM, UCX, PMIx,
+ * hwloc), how it was built, and every environment variable it reads with its current value,
+ * default and meaning (from the one table in src/core/env.h).
+ *
+ *   oshinfo            everything
+ *   oshinfo --env      only the environment table
+ */
+#include <hwloc.h>
+#include <pmix.h>
+#include <stdio.h>
+#include <string.h>
+#include <ucp/api/ucp.h>
+#include <shmem.h>
+
+#include "config.h"
+#include "core/env.h"
+
+static void print_versions(void)
+{
+    unsigned ucx_major, ucx_minor, ucx_release;
+    ucp_get_version(&ucx_major, &ucx_minor, &ucx_release);
+    unsigned hw = hwloc_get_api_version();
+    printf("sshmem:            %s\n", PACKAGE_VERSION);
+    printf("OpenSHMEM:         %d.%d (%s)\n", SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION,
+           SHMEM_VENDOR_STRING);
+    printf("UCX:               %u.%u.%u (built with %s)\n", ucx_major, ucx_minor, ucx_release,
+           SSHMEM_UCX_BUILD_VERSION);
+    printf("PMIx:              %s (built with %s)\n", PMIx_Get_version(), SSHMEM_PMIX_BUILD_VERSION);
+    printf("hwloc:             %u.%u.%u\n", hw >> 16, (hw >> 8) & 0xff, hw & 0xff);
+}
+
+static void print_build(void)
+{
+    printf("installed in:      %s\n", SSHMEM_PREFIX);
+    printf("compiler:          %s\n", SSHMEM_BUILD_CC);
+    printf("configured with:   %s\n", SSHMEM_CONFIGURE_ARGS[0] ? SSHMEM_CONFIGURE_ARGS : "(defaults)");
+}
+
+static void print_paths(void)
+{
+    const char *tls = getenv("UCX_TLS");
+    printf("on-node path:      %s\n", sshmem_env.local ? "ucx (SSHMEM_LOCAL=ucx)"
+                                                       : "direct load/store into mapped heaps");
+    printf("UCX transports:    %s\n", tls ? tls : "chosen by UCX (UCX_TLS unset)");
+}
+
+int main(int argc, char **argv)
+{
+    int only_env = argc > 1 && !strcmp(argv[1], "--env");
+    if (argc > 1 && !only_env) {
+        printf("usage: oshinfo [--env]\n");
+        return strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? 2 : 0;
+    }
+    sshmem_env_load(); /* a malformed value is reported here, as at shmem_init */
+    if (!only_env) {
+        print_versions();
+        print_build();
+        print_paths();
+        printf("\nEnvironment variables (value now, default, meaning):\n");
+    }
+    sshmem_env_print(stdout);
+    return 0;
+}

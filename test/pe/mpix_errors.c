@@ -1,0 +1,51 @@
+/*
+ * mpix_errors.c: the program behind test/pe/mpix_errors-test.sh. It makes one mistake with
+ * the shmemx layer, named by argv[1]; the script checks the message (PE, call, argument,
+ * fix) and the exit status: a collective's mistake ends the job, a local one returns an
+ * error code after a warning.
+ */
+#include <shmemx.h>
+
+#include "check.h"
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "";
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    int *dest = shmem_malloc(64 * sizeof(int)), src[8] = {0}, on_stack[64];
+    int counts[8], displs[8];
+    for (int i = 0; i < npes && i < 8; i++) {
+        counts[i] = 2;
+        displs[i] = 2 * i;
+    }
+    shmemx_datatype_t open;
+    shmemx_type_vector(2, 1, 2, SHMEMX_INT, &open);
+    shmem_barrier_all();
+    if (!strcmp(what, "overlap")) {
+        displs[npes - 1] = 1; /* PE n-1's block overlaps PE 0's */
+        shmemx_gatherv(SHMEM_TEAM_WORLD, dest, src, 2, counts, displs, SHMEMX_INT, 0);
+    } else if (!strcmp(what, "count_mismatch")) {
+        shmemx_gatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 3 : 2, counts, displs,
+                       SHMEMX_INT, 0);
+    } else if (!strcmp(what, "bad_root")) {
+        shmemx_reduce(SHMEM_TEAM_WORLD, dest, src, 1, SHMEMX_INT, SHMEMX_SUM, npes);
+    } else if (!strcmp(what, "op_type")) {
+        double d = 1, r;
+        shmemx_allreduce(SHMEM_TEAM_WORLD, &r, &d, 1, SHMEMX_DOUBLE, SHMEMX_MAXLOC);
+    } else if (!strcmp(what, "uncommitted_coll")) {
+        shmemx_allreduce(SHMEM_TEAM_WORLD, dest, src, 1, open, SHMEMX_SUM);
+    } else if (!strcmp(what, "team_invalid")) {
+        shmemx_allgather(SHMEM_TEAM_INVALID, dest, src, 1, SHMEMX_INT);
+    } else if (!strcmp(what, "gatherv_not_symmetric")) {
+        shmemx_gatherv(SHMEM_TEAM_WORLD, on_stack, src, 2, counts, displs, SHMEMX_INT, 0);
+    } else if (!strcmp(what, "put_uncommitted")) {
+        int rc = shmemx_put_type(dest, src, 1, open, (me + 1) % npes);
+        shmem_barrier_all();
+        shmem_finalize();
+        return rc == SHMEMX_ERR_TYPE ? 0 : 1;
+    }
+    shmem_barrier_all();
+    shmem_finalize();
+    return 0;
+}

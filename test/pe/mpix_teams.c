@@ -1,0 +1,105 @@
+/*
+ * mpix_teams.c: the shmemx collectives on split teams: indices, roots and order are the
+ * team's (a non-commutative product runs in team-index order), blocks land at team-index
+ * displacements, and collectives on two overlapping teams (the odd PEs, the world) called in
+ * the same order on every PE do not disturb each other. Skipped when this build has no teams
+ * layer (the shmemx collectives then accept SHMEM_TEAM_WORLD only).
+ */
+#include <shmemx.h>
+
+#include "check.h"
+
+#if __has_include("team/team.h")
+
+typedef struct {
+    double a, b, c, d;
+} mat2;
+
+static mat2 mul(mat2 x, mat2 y)
+{
+    return (mat2){x.a * y.a + x.b * y.c, x.a * y.b + x.b * y.d, x.c * y.a + x.d * y.c,
+                  x.c * y.b + x.d * y.d};
+}
+
+static mat2 mat_of(int world_pe) { return (mat2){world_pe + 1, 1, 1, 0}; }
+
+static void matmul(void *invec, void *inoutvec, int *len, shmemx_datatype_t *type)
+{
+    mat2 *x = invec, *y = inoutvec;
+    for (int i = 0; i < *len; i++)
+        y[i] = mul(x[i], y[i]);
+}
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    /* The odd PEs, from the highest down: team index i is world PE top - 2i. */
+    int top = npes % 2 ? npes - 2 : npes - 1, size = (top + 1) / 2;
+    shmem_team_t odd = SHMEM_TEAM_INVALID;
+    if (size > 0)
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, top, -2, size, NULL, 0, &odd);
+    else
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &odd); /* nobody odd */
+    int *gath = shmem_malloc(4 * (size_t)npes * sizeof *gath);
+    shmemx_op_t prod;
+    shmemx_datatype_t m2;
+    shmemx_op_create(matmul, 0, &prod);
+    shmemx_type_contiguous(4, SHMEMX_DOUBLE, &m2);
+    shmemx_type_commit(&m2);
+
+    for (int round = 0; round < 3; round++) {
+        if (me % 2 && size > 0) {
+            int ti = shmem_team_my_pe(odd);
+            CHECK_EQ_LONG(ti, (top - me) / 2, "team index");
+            mat2 x = mat_of(me), r;
+            shmemx_allreduce(odd, &r, &x, 1, m2, prod);
+            mat2 want = mat_of(top);
+            for (int i = 1; i < size; i++)
+                want = mul(want, mat_of(top - 2 * i));
+            CHECK(r.a == want.a && r.b == want.b && r.c == want.c && r.d == want.d,
+                  "odd-team product in team order (round %d)", round);
+            /* gatherv to the team's last index: block of index i at displacement 2i */
+            int counts[64], displs[64], src[2] = {me, -me};
+            for (int i = 0; i < size; i++)
+                counts[i] = 2, displs[i] = 2 * (size - 1 - i);
+            for (int k = 0; k < 2 * size; k++)
+                gath[k] = -1;
+            int root = size - 1;
+            shmemx_gatherv(odd, gath, src, 2, counts, displs, SHMEMX_INT, root);
+            if (ti == root)
+                for (int i = 0; i < size; i++) {
+                    int pe = top - 2 * i;
+                    CHECK(gath[displs[i]] == pe && gath[displs[i] + 1] == -pe,
+                          "odd gatherv block of index %d", i);
+                }
+            long s = me, sc;
+            shmemx_scan(odd, &sc, &s, 1, SHMEMX_LONG, SHMEMX_SUM);
+            long want_sc = 0;
+            for (int i = 0; i <= ti; i++)
+                want_sc += top - 2 * i;
+            CHECK_EQ_LONG(sc, want_sc, "odd-team scan");
+        }
+        /* a world collective in between, on every PE */
+        int one = 1, all;
+        shmemx_allreduce(SHMEM_TEAM_WORLD, &all, &one, 1, SHMEMX_INT, SHMEMX_SUM);
+        CHECK_EQ_LONG(all, npes, "world sum between team collectives");
+        shmem_barrier_all();
+    }
+    shmemx_op_free(&prod);
+    shmemx_type_free(&m2);
+    if (odd != SHMEM_TEAM_INVALID)
+        shmem_team_destroy(odd);
+    shmem_free(gath);
+    return check_finish();
+}
+
+#else
+
+int main(void)
+{
+    printf("SKIP: this build has no teams layer; the shmemx collectives take SHMEM_TEAM_WORLD\n");
+    return 77;
+}
+
+#endif

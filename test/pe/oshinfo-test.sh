@@ -1,0 +1,22 @@
+#!/bin/bash
+# oshinfo-test.sh: oshinfo prints the versions and every environment variable of the table,
+# shows a value set in the environment, and rejects a malformed one. TAP output.
+oshinfo="${SSHMEM_TEST_BUILDDIR:-.}/oshinfo"
+n=0
+ok() { n=$((n + 1)); if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
+echo "1..7"
+out=$("$oshinfo"); ok "oshinfo exits 0" $?
+grep -q "^OpenSHMEM: *1.6" <<<"$out"; ok "prints the OpenSHMEM version" $?
+grep -q "^UCX: *[0-9]" <<<"$out" && grep -q "^PMIx:" <<<"$out"; ok "prints UCX and PMIx versions" $?
+missing=0
+for v in SHMEM_SYMMETRIC_SIZE SHMEM_INFO SHMEM_DEBUG SSHMEM_LOCAL SSHMEM_SPIN; do
+    grep -q "^$v " <<<"$out" || missing=1
+done
+ok "lists every environment variable" $missing
+SHMEM_SYMMETRIC_SIZE=1G "$oshinfo" --env | grep -q "^SHMEM_SYMMETRIC_SIZE *1G *256M"
+ok "shows the value set and the default" $?
+SMA_SYMMETRIC_SIZE=2G "$oshinfo" --env | grep -q "^SHMEM_SYMMETRIC_SIZE *2G"
+ok "reads the old SMA_ name" $?
+err=$(SHMEM_SYMMETRIC_SIZE=lots "$oshinfo" 2>&1); rc=$?
+[ $rc -ne 0 ] && grep -q "SHMEM_SYMMETRIC_SIZE='lots' is not valid" <<<"$err"
+ok "rejects a malformed value with a message" $?
