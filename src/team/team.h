@@ -61,4 +61,7 @@ void sshmem_team_pool_release(int slot);
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask);
 
+/* Destroy the contexts created on team (shmem_team_destroy; src/team/team_ctx.c). */
+void sshmem_team_destroy_contexts(struct sshmem_team *team);
+
 #endif

@@ -120,6 +120,7 @@ SSHMEM_DEFINE(void, shmem_team_destroy, (shmem_team_t team))
     if (SSHMEM_UNLIKELY(t->pool_slot < 0))
         sshmem_fatal(call, "SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED cannot be destroyed; "
                      "destroy only teams made by a split");
+    sshmem_team_destroy_contexts(t);
     /* Nobody may still be signalling into the team's state when the slot is given back. */
     coll_setup_team(&c, t, call);
     coll_barrier(&c);

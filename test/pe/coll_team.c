@@ -64,6 +64,9 @@ static void predefined(void)
               t == SHMEM_TEAM_INVALID,
           "split of INVALID");
     shmem_team_destroy(SHMEM_TEAM_INVALID); /* a no-op */
+    shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
+    CHECK(shmem_team_create_ctx(SHMEM_TEAM_INVALID, 0, &ctx) != 0 && ctx == SHMEM_CTX_INVALID,
+          "team_create_ctx(INVALID)");
     check_membership(SHMEM_TEAM_WORLD, (long)npes * (npes - 1) / 2, "WORLD membership");
 }
 
