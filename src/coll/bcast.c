@@ -2,8 +2,9 @@
  * bcast.c: broadcast. Every algorithm first learns that all members have entered (arrival
  * signals gathered at the root) before the last member can leave: the engine's reuse rule.
  *
- *  - linear: the root writes every member's dest (memcpy when mapped), then, once all have
- *    arrived, signals each. Two steps: the best for small data on shared memory.
+ *  - linear: the root writes every member's dest (memcpy when mapped), then all members
+ *    run a barrier: leaving it means every member has entered and the root's writes, made
+ *    before the root entered, are complete. One step: the best for small data.
  *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
  *    r's dest while every member reads all other parts straight from the root's source, so
  *    all CPUs copy at once. For large data on a node.
@@ -27,19 +28,15 @@ static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nby
 static void bcast_linear(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
                          int root, int root_too)
 {
-    if (c->me != root) {
-        coll_signal(c, root, SLOT_UP);
-        coll_wait(c, SLOT_DOWN, 1);
-        return;
+    if (c->me == root) {
+        /* Each member's dest is ready by the caller's contract: write at once. */
+        for (int d = 1; d < c->n; d++)
+            coll_put(c, coll_rel(c, d), dest, 0, src->addr, nbytes);
+        if (root_too)
+            local_copy(dest, src, nbytes);
+        coll_done(c); /* complete at the targets before anybody can leave the barrier */
     }
-    /* Each member's dest is ready by the caller's contract: write first, signal later. */
-    for (int d = 1; d < c->n; d++)
-        coll_put(c, coll_rel(c, d), dest, 0, src->addr, nbytes);
-    if (root_too)
-        local_copy(dest, src, nbytes);
-    coll_wait(c, SLOT_UP, c->n - 1);
-    for (int d = 1; d < c->n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_DOWN);
+    coll_barrier(c);
 }
 
 /* Part p of n over nbytes, in cache-line multiples: [*lo, *hi). */

@@ -16,6 +16,11 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
 {
     b->addr = (char *)addr;
     b->region = sshmem_region_of(addr, len ? len : 1, &b->off);
+    if (b->region < 0 && len == 0) { /* nothing is ever copied to or from it */
+        b->region = SSHMEM_REGION_HEAP;
+        b->off = 0;
+        return;
+    }
     if (SSHMEM_UNLIKELY(b->region < 0))
         sshmem_fatal(c->call, "%s (%p, %zu bytes) is not symmetric: collectives need arrays "
                      "from shmem_malloc or global/static variables, the same on every PE",
