@@ -8,6 +8,7 @@
 #include <shmem.h>
 
 #include "coll/engine.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "sync/wait.h"
 #include "transport/transport.h"
@@ -50,6 +51,18 @@ SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int
                  sshmem.n_pes);
 }
 
+/* SHMEM_DEBUG: a pSync none of whose elements is SHMEM_SYNC_VALUE was never initialised
+ * (peers signalling early touch a few elements only). */
+static void check_psync(const long *pSync, int nflags, const char *call)
+{
+    for (int i = 0; i < nflags; i++)
+        if (__atomic_load_n(&pSync[i], __ATOMIC_RELAXED) == SHMEM_SYNC_VALUE)
+            return;
+    sshmem_fatal(call, "pSync (%p) holds no SHMEM_SYNC_VALUE: set every element to "
+                 "SHMEM_SYNC_VALUE on every PE, and synchronize (shmem_barrier_all) before its "
+                 "first use", (const void *)pSync);
+}
+
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
                            int nflags, void *pWrk, size_t wrk_bytes, const char *call)
 {
@@ -75,6 +88,8 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
                      "every element set to SHMEM_SYNC_VALUE");
     c->nflags = nflags;
     coll_buf(&c->flags, pSync, (size_t)nflags * sizeof(long), "pSync", c);
+    if (sshmem_env.debug)
+        check_psync(pSync, nflags, call);
     c->work_bytes = pWrk ? wrk_bytes : 0;
     if (pWrk)
         coll_buf(&c->work, pWrk, wrk_bytes, "pWrk", c);
