@@ -5,7 +5,7 @@
 # Open MPI OpenSHMEM, from `apt-get install openmpi-bin libopenmpi-dev`).
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-BENCH_ALL="put_latency get_latency put_bw get_bw msg_rate atomic_latency barrier_latency"
+BENCH_ALL="put_latency get_latency put_bw get_bw msg_rate atomic_latency barrier_latency coll_latency"
 
 # ---------------------------------------------------------------- defaults
 NP=2

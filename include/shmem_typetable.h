@@ -59,4 +59,46 @@
     X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32) X(uint64_t, uint64)           \
     X(size_t, size) X(ptrdiff_t, ptrdiff)
 
+/* ------------------------------------------------------------------ reductions and scans */
+/* Complex types (C99 _Complex; C++ compilers of the GNU family accept the same spelling).
+ * SHMEM_HAVE_COMPLEX is 0 where they cannot be declared; the complex routines are then
+ * left out of the declarations (the library always defines them). */
+#if !defined(__cplusplus) || defined(__GNUC__) || defined(__clang__)
+#define SHMEM_HAVE_COMPLEX 1
+#define SHMEM_COMPLEX_TYPES(X) X(float _Complex, complexf) X(double _Complex, complexd)
+#else
+#define SHMEM_HAVE_COMPLEX 0
+#define SHMEM_COMPLEX_TYPES(X)
+#endif
+
+/* Table "Team Reduction Types, Names, and Supporting Operations" (team-based reduce). */
+/* AND, OR, XOR: */
+#define SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X)                                             \
+    X(unsigned char, uchar) X(unsigned short, ushort) X(unsigned int, uint)               \
+    X(unsigned long, ulong) X(unsigned long long, ulonglong) X(short, short) X(int, int)  \
+    X(long, long) X(long long, longlong)
+#define SHMEM_REDUCE_BITWISE_TYPES(X)                                                     \
+    SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X)                                                 \
+    X(int8_t, int8) X(int16_t, int16) X(int32_t, int32) X(int64_t, int64)                 \
+    X(uint8_t, uint8) X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64)         \
+    X(size_t, size)
+/* MIN, MAX: every standard RMA type. */
+#define SHMEM_GENERIC_REDUCE_MINMAX_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X)
+#define SHMEM_REDUCE_MINMAX_TYPES(X) SHMEM_RMA_TYPES(X)
+/* SUM, PROD, and the scans (sum_inscan, sum_exscan): the RMA types and the complex types. */
+#define SHMEM_GENERIC_REDUCE_ARITH_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X) SHMEM_COMPLEX_TYPES(X)
+#define SHMEM_REDUCE_ARITH_TYPES(X) SHMEM_RMA_TYPES(X) SHMEM_COMPLEX_TYPES(X)
+
+/* Table "Reduction Types, Names, and Supporting Operations" of the active-set forms
+ * (shmem_TYPE_OP_to_all, deprecated). */
+#define SHMEM_TO_ALL_BITWISE_TYPES(X) X(short, short) X(int, int) X(long, long) X(long long, longlong)
+#define SHMEM_TO_ALL_MINMAX_TYPES(X)                                                      \
+    SHMEM_TO_ALL_BITWISE_TYPES(X) X(float, float) X(double, double) X(long double, longdouble)
+#define SHMEM_TO_ALL_ARITH_TYPES(X) SHMEM_TO_ALL_MINMAX_TYPES(X) SHMEM_COMPLEX_TYPES(X)
+
+/* The reduction operators, by the kind of types they apply to: X(op). */
+#define SHMEM_REDUCE_BITWISE_OPS(X) X(and) X(or) X(xor)
+#define SHMEM_REDUCE_MINMAX_OPS(X) X(min) X(max)
+#define SHMEM_REDUCE_ARITH_OPS(X) X(sum) X(prod)
+
 #endif /* SHMEM_TYPETABLE_H */

@@ -6,6 +6,9 @@
 #                  "direct ucx tcp"): direct = on-node load/store, ucx = SSHMEM_LOCAL=ucx,
 #                  tcp = SSHMEM_LOCAL=ucx with UCX_TLS=tcp,self. Every run has a timeout.
 #   A test binary exits 77 to say "this configuration does not apply" (a TAP skip).
+#   A test may ask for more runs with extra environment variables, one set per line
+#   "sshmem-test-env: [np=N,N..] [paths=P,P..] VAR=value ..." in its source (used to force
+#   each collective algorithm); np= and paths= narrow that set's runs.
 prog="$1"
 name="${prog#./}"
 launcher="${SSHMEM_TEST_LAUNCHER:-${OSHRUN:-oshrun}}"
@@ -26,32 +29,56 @@ if [[ -f "$src" ]] && line=$(grep -o 'sshmem-test: np=[0-9 ]*' "$src"); then
 fi
 paths="${SSHMEM_TEST_PATHS:-direct ucx tcp}"
 
+# Run sets: "np|paths|env": the plain one, then one per sshmem-test-env line.
+sets=("$nps|$paths|")
+if [[ -f "$src" ]]; then
+    while IFS= read -r line; do
+        s_np="$nps" s_paths="$paths" s_env=""
+        for tok in ${line#*sshmem-test-env:}; do
+            case "$tok" in
+                np=*) s_np="${tok#np=}"; s_np="${s_np//,/ }" ;;
+                paths=*) s_paths="${tok#paths=}"; s_paths="${s_paths//,/ }" ;;
+                *=*) s_env="$s_env $tok" ;;
+            esac
+        done
+        sets+=("$s_np|$s_paths|$s_env")
+    done < <(grep -o 'sshmem-test-env:.*' "$src")
+fi
+
 n=0
-plan=$(( $(wc -w <<<"$nps") * $(wc -w <<<"$paths") ))
+plan=0
+for set in "${sets[@]}"; do
+    IFS='|' read -r s_np s_paths s_env <<<"$set"
+    plan=$(( plan + $(wc -w <<<"$s_np") * $(wc -w <<<"$s_paths") ))
+done
 echo "1..$plan"
-for path in $paths; do
-    case "$path" in
-        direct) env=(SSHMEM_LOCAL=direct) ;;
-        ucx)    env=(SSHMEM_LOCAL=ucx) ;;
-        tcp)    env=(SSHMEM_LOCAL=ucx UCX_TLS=tcp,self) ;;
-    esac
-    for np in $nps; do
-        n=$((n + 1))
-        log=$(mktemp)
-        start=$(date +%s.%N)
-        env "${env[@]}" timeout -k 5 "$timeout_s" "$launcher" -np "$np" "$prog" >"$log" 2>&1
-        rc=$?
-        secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
-        desc="$name np=$np path=$path (${secs}s)"
-        if [[ $rc -eq 0 ]]; then
-            echo "ok $n - $desc"
-        elif [[ $rc -eq 77 ]]; then
-            echo "ok $n - $desc # SKIP $(grep -m1 -o 'SKIP.*' "$log")"
-        else
-            [[ $rc -eq 124 ]] && desc="$desc TIMED OUT after ${timeout_s}s"
-            echo "not ok $n - $desc (exit $rc)"
-            sed 's/^/# /' "$log" | head -40
-        fi
-        rm -f "$log"
+for set in "${sets[@]}"; do
+    IFS='|' read -r s_np s_paths s_env <<<"$set"
+    for path in $s_paths; do
+        case "$path" in
+            direct) env=(SSHMEM_LOCAL=direct) ;;
+            ucx)    env=(SSHMEM_LOCAL=ucx) ;;
+            tcp)    env=(SSHMEM_LOCAL=ucx UCX_TLS=tcp,self) ;;
+        esac
+        env+=($s_env)
+        for np in $s_np; do
+            n=$((n + 1))
+            log=$(mktemp)
+            start=$(date +%s.%N)
+            env "${env[@]}" timeout -k 5 "$timeout_s" "$launcher" -np "$np" "$prog" >"$log" 2>&1
+            rc=$?
+            secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+            desc="$name np=$np path=$path${s_env:+ }${s_env# } (${secs}s)"
+            if [[ $rc -eq 0 ]]; then
+                echo "ok $n - $desc"
+            elif [[ $rc -eq 77 ]]; then
+                echo "ok $n - $desc # SKIP $(grep -m1 -o 'SKIP.*' "$log")"
+            else
+                [[ $rc -eq 124 ]] && desc="$desc TIMED OUT after ${timeout_s}s"
+                echo "not ok $n - $desc (exit $rc)"
+                sed 's/^/# /' "$log" | head -40
+            fi
+            rm -f "$log"
+        done
     done
 done

@@ -1,59 +1,75 @@
 /*
- * barrier.c: dissemination barrier over all PEs.
+ * barrier.c: barriers and syncs, on teams, on active sets and over the world.
  *
- * In round k, PE i tells PE (i + 2^k) mod n "I reached barrier number e" by storing e into
- * that peer's flag k, and waits until its own flag k reaches e. After ceil(log2 n) rounds
- * every PE has heard, directly or not, from every other. Flags only grow, so a fast PE that
- * already signals the next barrier (e + 1) cannot confuse a slow one waiting for e.
- * On-node peers get a plain release store into their mapped heap; others a UCX put.
+ * Two algorithms (SSHMEM_COLL_BARRIER):
+ *  - dissemination: in round k member i signals member i + 2^k and waits for the signal of
+ *    member i - 2^k (flag k); after ceil(log2 n) rounds everybody has heard from everybody.
+ *  - flat: every member signals every other on one flag and waits for n - 1 signals; one
+ *    step, n - 1 signals each: the fastest while members share memory and are few.
+ * Both leave every flag at rest, and both tolerate a peer that already signals the next
+ * barrier on the same flags (counting flags keep the early signal; no member can be more
+ * than one barrier ahead of another).
  */
 #include <shmem.h>
 
+#include "coll/algo.h"
 #include "coll/barrier.h"
+#include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/error.h"
-#include "heap/heap.h"
-#include "sync/wait.h"
+#include "transport/transport.h"
 
-#define FLAG_STRIDE 8 /* uint64_t per flag: one cache line each */
-#define MAX_ROUNDS 32
+static void barrier_dissemination(coll_t *c)
+{
+    for (int k = 0, dist = 1; dist < c->n; k++, dist <<= 1) {
+        coll_signal(c, coll_rel(c, dist), COLL_SLOT_BARRIER + k);
+        coll_wait(c, COLL_SLOT_BARRIER + k, 1);
+    }
+}
 
-static uint64_t *flags; /* symmetric: MAX_ROUNDS flags */
-static uint64_t epoch;  /* barriers completed by this PE */
+static void barrier_flat(coll_t *c)
+{
+    for (int d = 1; d < c->n; d++)
+        coll_signal(c, coll_rel(c, d), COLL_SLOT_BARRIER);
+    coll_wait(c, COLL_SLOT_BARRIER, c->n - 1);
+}
+
+void coll_barrier(coll_t *c)
+{
+    if (c->n == 1)
+        return;
+    if (coll_algo_barrier(c) == COLL_BARRIER_FLAT)
+        barrier_flat(c);
+    else
+        barrier_dissemination(c);
+}
+
+/* Complete this PE's outstanding puts and atomics (the "quiet" of a barrier). */
+static void quiet_default(void)
+{
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (sshmem.ucx_in_use)
+        sshmem_tx_quiet(sshmem_tx_default());
+}
 
 void sshmem_barrier_init(void)
 {
-    flags = sshmem_heap_internal(MAX_ROUNDS * FLAG_STRIDE * sizeof(uint64_t));
-    epoch = 0;
-}
-
-static void signal_peer(int pe, uint64_t *flag, uint64_t value)
-{
-    size_t off = (uintptr_t)flag - sshmem.region[SSHMEM_REGION_HEAP].base;
-    char *direct = sshmem.peers[pe].direct[SSHMEM_REGION_HEAP];
-    if (direct) {
-        __atomic_store_n((uint64_t *)(direct + off), value, __ATOMIC_RELEASE);
-        return;
-    }
-    sshmem_tx_put(sshmem_tx_default(), pe, SSHMEM_REGION_HEAP,
-                  sshmem.peers[pe].remote[SSHMEM_REGION_HEAP] + off, &value, sizeof value, 1);
+    sshmem_team_init();
+    coll_wait_policy_init();
 }
 
 void sshmem_barrier_world(int quiet)
 {
-    const int n = sshmem.n_pes, me = sshmem.my_pe;
-    if (quiet) {
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
-        if (sshmem.ucx_in_use)
-            sshmem_tx_quiet(sshmem_tx_default());
-    }
-    const uint64_t e = ++epoch;
-    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
-        uint64_t *flag = &flags[k * FLAG_STRIDE];
-        signal_peer((me + dist) % n, flag, e);
-        SSHMEM_WAIT_UNTIL(__atomic_load_n(flag, __ATOMIC_ACQUIRE) >= e);
-    }
+    coll_t c;
+    if (quiet)
+        quiet_default();
+    else
+        __atomic_thread_fence(__ATOMIC_SEQ_CST); /* local stores visible before we signal */
+    coll_setup_team(&c, &sshmem_team_world, quiet ? "shmem_barrier_all" : "shmem_sync_all");
+    coll_barrier(&c);
 }
+
+/* ------------------------------------------------------------------ API */
 
 SSHMEM_DEFINE(void, shmem_barrier_all, (void))
 {
@@ -67,4 +83,33 @@ SSHMEM_DEFINE(void, shmem_sync_all, (void))
     if (SSHMEM_UNLIKELY(!sshmem.initialized))
         sshmem_not_initialized("shmem_sync_all");
     sshmem_barrier_world(0);
+}
+
+SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
+{
+    coll_t c;
+    struct sshmem_team *t = sshmem_team_check(team, "shmem_team_sync");
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    coll_setup_team(&c, t, "shmem_team_sync");
+    coll_barrier(&c);
+    return 0;
+}
+
+SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size, long *pSync))
+{
+    coll_t c;
+    coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
+                          NULL, 0, "shmem_barrier");
+    quiet_default();
+    coll_barrier(&c);
+}
+
+#undef shmem_sync /* the C11 form of shmem_coll.h: here the function itself is defined */
+SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, long *pSync))
+{
+    coll_t c;
+    coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
+                          NULL, 0, "shmem_sync");
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    coll_barrier(&c);
 }

@@ -21,15 +21,33 @@
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
-      "polls of a wait before it starts yielding the CPU to other processes")                   \
-    X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                          \
+      "polls of a wait before it starts yielding the CPU to other processes")                     \
+    X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                            \
       "a thread serving operations that UCX emulates on this PE while it computes: auto (on "    \
-      "when some PE is reached through UCX) | 1 | 0")
+      "when some PE is reached through UCX) | 1 | 0")                                             \
+    X(coll_barrier, CHOICE, "SSHMEM_COLL_BARRIER", NULL, "auto",                                  \
+      "barrier/sync algorithm: auto | dissem (dissemination) | flat (all signal all)")            \
+    X(coll_bcast, CHOICE, "SSHMEM_COLL_BCAST", NULL, "auto",                                      \
+      "broadcast: auto | linear (root writes all) | coop (shared memory, all copy) | binomial | "  \
+      "knomial (radix 4)")                                                                        \
+    X(coll_reduce, CHOICE, "SSHMEM_COLL_REDUCE", NULL, "auto",                                    \
+      "reductions: auto | shm (read all, shared memory) | shmrs (reduce-scatter + allgather, "    \
+      "shared memory) | rd (recursive doubling) | rsag (reduce-scatter + allgather)")             \
+    X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
+      "fcollect: auto | linear (all write all) | ring | bruck")                                   \
+    X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
+      "scans: auto | shm (shared memory) | rd (recursive doubling)")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
 #define SSHMEM_ENV_CHOICES_progress_thread {"auto", "0", "1", NULL}
 enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_THREAD_ON };
+/* Collective algorithms (src/coll/algo.h keeps the same order). */
+#define SSHMEM_ENV_CHOICES_coll_barrier {"auto", "dissem", "flat", NULL}
+#define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", NULL}
+#define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", NULL}
+#define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", NULL}
+#define SSHMEM_ENV_CHOICES_coll_scan {"auto", "shm", "rd", NULL}
 
 typedef struct sshmem_env {
     size_t symmetric_size;
@@ -38,6 +56,7 @@ typedef struct sshmem_env {
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
+    int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

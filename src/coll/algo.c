@@ -1,0 +1,53 @@
+/*
+ * algo.c: choosing a collective algorithm (see algo.h). The thresholds come from
+ * bench/coll_latency.c on a 2-core host; on a node, shared-memory algorithms win.
+ */
+#include "coll/algo.h"
+#include "core/env.h"
+
+enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
+{
+    if (sshmem_env.coll_barrier != COLL_BARRIER_AUTO)
+        return (enum coll_barrier_algo)sshmem_env.coll_barrier;
+    /* All-signal-all reaches everybody in one step; worth it while the signals are cheap. */
+    return c->direct && c->n <= 4 ? COLL_BARRIER_FLAT : COLL_BARRIER_DISSEM;
+}
+
+enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
+{
+    int forced = sshmem_env.coll_bcast;
+    if (forced != COLL_BCAST_AUTO && (forced != COLL_BCAST_COOP || c->direct))
+        return (enum coll_bcast_algo)forced;
+    if (c->direct)
+        return nbytes <= 16384 ? COLL_BCAST_LINEAR : COLL_BCAST_COOP;
+    return c->n > 4 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
+}
+
+enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits)
+{
+    int forced = sshmem_env.coll_reduce;
+    if (forced == COLL_REDUCE_RD || forced == COLL_REDUCE_RSAG ||
+        (forced == COLL_REDUCE_SHMRS && c->direct) ||
+        (forced == COLL_REDUCE_SHM && c->direct && shm_fits))
+        return (enum coll_reduce_algo)forced;
+    if (c->direct)
+        return shm_fits && nbytes <= 4096 ? COLL_REDUCE_SHM : COLL_REDUCE_SHMRS;
+    return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;
+}
+
+enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
+{
+    if (sshmem_env.coll_fcollect != COLL_FCOLLECT_AUTO)
+        return (enum coll_fcollect_algo)sshmem_env.coll_fcollect;
+    if (c->direct)
+        return COLL_FCOLLECT_LINEAR;
+    return nbytes * (size_t)c->n <= 8192 ? COLL_FCOLLECT_BRUCK : COLL_FCOLLECT_RING;
+}
+
+enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes)
+{
+    int forced = sshmem_env.coll_scan;
+    if (forced == COLL_SCAN_RD || (forced == COLL_SCAN_SHM && c->direct))
+        return (enum coll_scan_algo)forced;
+    return c->direct ? COLL_SCAN_SHM : COLL_SCAN_RD;
+}

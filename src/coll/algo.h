@@ -1,0 +1,36 @@
+/*
+ * algo.h: which algorithm a collective uses. Each collective has an environment variable
+ * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT, _SCAN; see core/env.h and doc/) whose
+ * value forces one algorithm; "auto" (the default) chooses by PE count, size and whether the
+ * members share memory. A shared-memory algorithm forced on a set that does not share memory
+ * falls back to the automatic choice. Every PE of a call makes the same choice: it depends
+ * only on values all members agree on.
+ */
+#ifndef SSHMEM_COLL_ALGO_H
+#define SSHMEM_COLL_ALGO_H
+
+#include "coll/engine.h"
+
+/* In the order of the choices in core/env.h. */
+enum coll_barrier_algo { COLL_BARRIER_AUTO, COLL_BARRIER_DISSEM, COLL_BARRIER_FLAT };
+enum coll_bcast_algo {
+    COLL_BCAST_AUTO, COLL_BCAST_LINEAR, COLL_BCAST_COOP, COLL_BCAST_BINOMIAL, COLL_BCAST_KNOMIAL
+};
+enum coll_reduce_algo {
+    COLL_REDUCE_AUTO, COLL_REDUCE_SHM, COLL_REDUCE_SHMRS, COLL_REDUCE_RD, COLL_REDUCE_RSAG
+};
+enum coll_fcollect_algo {
+    COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK
+};
+enum coll_scan_algo { COLL_SCAN_AUTO, COLL_SCAN_SHM, COLL_SCAN_RD };
+
+enum coll_barrier_algo coll_algo_barrier(const coll_t *c);
+/* nbytes: the size of the broadcast. */
+enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes);
+/* nbytes: the size of one PE's vector; shm_fits: it fits the work buffer for staging. */
+enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits);
+/* nbytes: one PE's block. */
+enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes);
+enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes);
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * bcast.c: broadcast. Every algorithm first learns that all members have entered (arrival
+ * signals gathered at the root) before the last member can leave: the engine's reuse rule.
+ *
+ *  - linear: the root writes every member's dest (memcpy when mapped), then all members
+ *    run a barrier: leaving it means every member has entered and the root's writes, made
+ *    before the root entered, are complete. One step: the best for small data.
+ *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
+ *    r's dest while every member reads all other parts straight from the root's source, so
+ *    all CPUs copy at once. For large data on a node.
+ *  - binomial / knomial (radix 4): arrivals go up a tree to the root, the data comes down
+ *    it, each member forwarding from its own dest. For members reached over the network.
+ */
+#include <string.h>
+
+#include "coll/algo.h"
+#include "coll/coll.h"
+
+#define SLOT_UP (COLL_SLOT_ALGO + 0)   /* arrivals / done, counted at the parent or root */
+#define SLOT_DOWN (COLL_SLOT_ALGO + 1) /* data (or "go", "pushed") from the parent or root */
+
+static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
+{
+    if (dest->addr != src->addr)
+        memcpy(dest->addr, src->addr, nbytes);
+}
+
+static void bcast_linear(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
+                         int root, int root_too)
+{
+    if (c->me == root) {
+        /* Each member's dest is ready by the caller's contract: write at once. */
+        for (int d = 1; d < c->n; d++)
+            coll_put(c, coll_rel(c, d), dest, 0, src->addr, nbytes);
+        if (root_too)
+            local_copy(dest, src, nbytes);
+        coll_done(c); /* complete at the targets before anybody can leave the barrier */
+    }
+    coll_barrier(c);
+}
+
+/* Part p of n over nbytes, in cache-line multiples: [*lo, *hi). */
+static void part_of(size_t nbytes, int n, int p, size_t *lo, size_t *hi)
+{
+    size_t chunk = ((nbytes + (size_t)n - 1) / (size_t)n + 63) & ~(size_t)63;
+    *lo = (size_t)p * chunk < nbytes ? (size_t)p * chunk : nbytes;
+    *hi = *lo + chunk < nbytes ? *lo + chunk : nbytes;
+}
+
+static void bcast_coop(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
+                       int root, int root_too)
+{
+    const int n = c->n;
+    const int rank = (c->me - root + n) % n; /* 0 at the root */
+    size_t lo, hi;
+    if (rank != 0) {
+        coll_wait(c, SLOT_DOWN, 1); /* "go": the root's source is ready */
+        const char *rsrc = coll_peer(c, src, root, 0);
+        for (int p = 0; p < n; p++) {
+            if (p == rank)
+                continue; /* the root writes this one */
+            part_of(nbytes, n, p, &lo, &hi);
+            memcpy(dest->addr + lo, rsrc + lo, hi - lo);
+        }
+        coll_signal(c, root, SLOT_UP);  /* done reading the root's source */
+        coll_wait(c, SLOT_DOWN, 1);     /* the root has written our part */
+        return;
+    }
+    for (int d = 1; d < n; d++)
+        coll_signal(c, coll_rel(c, d), SLOT_DOWN);
+    for (int d = 1; d < n; d++) {
+        int j = coll_rel(c, d);
+        part_of(nbytes, n, d, &lo, &hi);
+        memcpy(coll_peer(c, dest, j, lo), src->addr + lo, hi - lo);
+    }
+    if (root_too)
+        local_copy(dest, src, nbytes);
+    coll_wait(c, SLOT_UP, n - 1);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    for (int d = 1; d < n; d++)
+        coll_signal(c, coll_rel(c, d), SLOT_DOWN);
+}
+
+/* k-nomial tree over ranks relative to the root. The parent of rank r clears r's lowest
+ * non-zero base-k digit; the children of r add j * k^m (j = 1..k-1) for every m below it. */
+static int tree_top_level(int rank, int k, int n)
+{
+    long step = 1;
+    if (rank == 0) {
+        while (step * k < n)
+            step *= k;
+        return (int)step; /* the root's children start at the largest power below n */
+    }
+    while ((rank / step) % k == 0)
+        step *= k;
+    return (int)(step / k); /* below r's lowest non-zero digit (0 for a leaf) */
+}
+
+static int tree_parent(int rank, int k)
+{
+    long step = 1;
+    while ((rank / step) % k == 0)
+        step *= k;
+    return rank - (int)(((rank / step) % k) * step);
+}
+
+static int tree_children(int rank, int k, int n)
+{
+    int count = 0;
+    for (long step = tree_top_level(rank, k, n); step >= 1; step /= k)
+        for (int j = 1; j < k; j++)
+            if (rank + j * step < n)
+                count++;
+    return count;
+}
+
+static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
+                       int root, int root_too, int k)
+{
+    const int n = c->n;
+    const int rank = (c->me - root + n) % n;
+#define MEMBER_OF(r) ((root + (r)) % n)
+    coll_wait(c, SLOT_UP, tree_children(rank, k, n));
+    if (rank != 0) {
+        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), SLOT_UP);
+        coll_wait(c, SLOT_DOWN, 1);
+    } else if (root_too) {
+        local_copy(dest, src, nbytes);
+    }
+    const char *from = rank == 0 ? src->addr : dest->addr;
+    for (long step = tree_top_level(rank, k, n); step >= 1; step /= k)
+        for (int j = 1; j < k; j++) {
+            if (rank + j * step >= n)
+                continue;
+            int child = MEMBER_OF(rank + j * (int)step);
+            coll_put(c, child, dest, 0, from, nbytes);
+            coll_signal(c, child, SLOT_DOWN);
+        }
+#undef MEMBER_OF
+}
+
+void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
+                    int root, int root_too)
+{
+    if (c->n == 1) {
+        if (root_too)
+            local_copy(dest, src, nbytes);
+        return;
+    }
+    switch (coll_algo_bcast(c, nbytes)) {
+    case COLL_BCAST_COOP:
+        bcast_coop(c, dest, src, nbytes, root, root_too);
+        break;
+    case COLL_BCAST_BINOMIAL:
+        bcast_tree(c, dest, src, nbytes, root, root_too, 2);
+        break;
+    case COLL_BCAST_KNOMIAL:
+        bcast_tree(c, dest, src, nbytes, root, root_too, 4);
+        break;
+    default:
+        bcast_linear(c, dest, src, nbytes, root, root_too);
+        break;
+    }
+    coll_done(c);
+}

@@ -1,0 +1,115 @@
+/*
+ * collect.c: concatenating every member's block on every member.
+ *
+ * fcollect (the same block size everywhere; SSHMEM_COLL_FCOLLECT):
+ *  - linear: each member writes its block into every other member's dest, then signals it;
+ *    one step. On shared memory these are plain copies and every CPU copies at once.
+ *  - ring: n - 1 steps; in each, a member passes the block it got last to its right.
+ *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it
+ *    holds, starting with its own, to member i - 2^k (at most two contiguous runs, written
+ *    straight to their final place: no rotation afterwards).
+ * collect (a block size per member): the offsets come from a prefix sum of the sizes
+ * (recursive doubling, the sizes travelling in the flags themselves), then linear.
+ */
+#include <string.h>
+
+#include "coll/algo.h"
+#include "coll/coll.h"
+
+#define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
+#define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
+
+static void own_block(const coll_buf_t *dest, size_t at, const coll_buf_t *src, size_t nbytes)
+{
+    if (dest->addr + at != src->addr)
+        memmove(dest->addr + at, src->addr, nbytes);
+}
+
+/* Every member writes its block at `at` of every other member's dest; wait for all. */
+static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t at,
+                          size_t nbytes)
+{
+    for (int d = 1; d < c->n; d++) {
+        int j = coll_rel(c, d);
+        coll_put(c, j, dest, at, src->addr, nbytes);
+        coll_signal(c, j, SLOT_BLOCK);
+    }
+    own_block(dest, at, src, nbytes);
+    coll_wait(c, SLOT_BLOCK, c->n - 1);
+}
+
+static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
+{
+    const int right = coll_rel(c, 1);
+    for (int s = 0; s < c->n - 1; s++) {
+        size_t at = (size_t)coll_rel(c, -s) * nbytes; /* own block first, then the last one got */
+        coll_put(c, right, dest, at, dest->addr + at, nbytes);
+        coll_signal(c, right, SLOT_BLOCK);
+        coll_wait(c, SLOT_BLOCK, 1);
+    }
+}
+
+static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, size_t nbytes)
+{
+    const int n = c->n, me = c->me;
+    for (int e = 0, d = 1; d < n; e++, d <<= 1) {
+        int to = coll_rel(c, -d);
+        int cnt = d < n - d ? d : n - d;
+        int first = cnt < n - me ? cnt : n - me; /* blocks me .. n-1, then 0 .. */
+        coll_put(c, to, dest, (size_t)me * nbytes, dest->addr + (size_t)me * nbytes,
+                 (size_t)first * nbytes);
+        if (cnt > first)
+            coll_put(c, to, dest, 0, dest->addr, (size_t)(cnt - first) * nbytes);
+        coll_signal(c, to, SLOT_STEP(e));
+        coll_wait(c, SLOT_STEP(e), 1);
+    }
+}
+
+void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
+{
+    const size_t at = (size_t)c->me * nbytes;
+    if (c->n == 1) {
+        own_block(dest, 0, src, nbytes);
+        return;
+    }
+    switch (coll_algo_fcollect(c, nbytes)) {
+    case COLL_FCOLLECT_RING:
+        own_block(dest, at, src, nbytes);
+        fcollect_ring(c, dest, nbytes);
+        break;
+    case COLL_FCOLLECT_BRUCK:
+        own_block(dest, at, src, nbytes);
+        fcollect_bruck(c, dest, nbytes);
+        break;
+    default:
+        all_write_all(c, dest, src, at, nbytes);
+        break;
+    }
+    coll_done(c);
+}
+
+/* Where this member's block starts: the sum of the sizes of the members before it. Recursive
+ * doubling (Hillis-Steele); the messages that wrap around carry nothing useful but keep every
+ * member dependent on every other (the engine's reuse rule). */
+static size_t collect_offset(coll_t *c, size_t nbytes)
+{
+    long partial = (long)nbytes;
+    for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
+        coll_send_value(c, coll_rel(c, d), SLOT_STEP(e), partial);
+        long v = coll_recv_value(c, SLOT_STEP(e));
+        if (c->me - d >= 0)
+            partial += v;
+    }
+    return (size_t)partial - nbytes;
+}
+
+void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
+{
+    if (c->n == 1) {
+        own_block(dest, 0, src, nbytes);
+        return;
+    }
+    size_t at = collect_offset(c, nbytes);
+    all_write_all(c, dest, src, at, nbytes);
+    coll_done(c);
+}

@@ -1,0 +1,237 @@
+/*
+ * engine.c: setting up a collective call, and the flag and data primitives of the engine
+ * (see engine.h for the rules they follow).
+ */
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <shmem.h>
+
+#include "coll/engine.h"
+#include "core/env.h"
+#include "core/error.h"
+#include "sync/wait.h"
+#include "transport/transport.h"
+
+void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, const coll_t *c)
+{
+    b->addr = (char *)addr;
+    b->region = sshmem_region_of(addr, len ? len : 1, &b->off);
+    if (b->region < 0 && len == 0) { /* nothing is ever copied to or from it */
+        b->region = SSHMEM_REGION_HEAP;
+        b->off = 0;
+        return;
+    }
+    if (SSHMEM_UNLIKELY(b->region < 0))
+        sshmem_fatal(c->call, "%s (%p, %zu bytes) is not symmetric: collectives need arrays "
+                     "from shmem_malloc or global/static variables, the same on every PE",
+                     what, addr, len);
+}
+
+void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
+{
+    char *area = team->area[team->ncalls++ & 1];
+    c->set = team->pes;
+    c->me = team->my_index;
+    c->n = team->pes.size;
+    c->call = call;
+    c->direct = team->direct;
+    c->ucx_dirty = 0;
+    c->nflags = SSHMEM_TEAM_FLAGS;
+    c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
+    coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
+    coll_buf(&c->work, area + SSHMEM_TEAM_FLAGS * sizeof(long), c->work_bytes, "team work", c);
+}
+
+SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
+{
+    sshmem_fatal(call, "the active set PE_start=%d, logPE_stride=%d, PE_size=%d is not valid "
+                 "with %d PEs: it needs PE_start >= 0, 0 <= logPE_stride < 31, PE_size >= 1 and "
+                 "PE_start + (PE_size-1) * 2^logPE_stride < %d", start, log, size, sshmem.n_pes,
+                 sshmem.n_pes);
+}
+
+/* SHMEM_DEBUG: a pSync none of whose elements is SHMEM_SYNC_VALUE was never initialised
+ * (peers signalling early touch a few elements only). */
+static void check_psync(const long *pSync, int nflags, const char *call)
+{
+    for (int i = 0; i < nflags; i++)
+        if (__atomic_load_n(&pSync[i], __ATOMIC_RELAXED) == SHMEM_SYNC_VALUE)
+            return;
+    sshmem_fatal(call, "pSync (%p) holds no SHMEM_SYNC_VALUE: set every element to "
+                 "SHMEM_SYNC_VALUE on every PE, and synchronize (shmem_barrier_all) before its "
+                 "first use", (const void *)pSync);
+}
+
+void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
+                           int nflags, void *pWrk, size_t wrk_bytes, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!sshmem.initialized))
+        sshmem_not_initialized(call);
+    if (PE_start < 0 || logPE_stride < 0 || logPE_stride > 30 || PE_size < 1 ||
+        PE_start + ((long long)(PE_size - 1) << logPE_stride) >= sshmem.n_pes)
+        bad_active_set(call, PE_start, logPE_stride, PE_size);
+    c->set.start = PE_start;
+    c->set.stride = 1 << logPE_stride;
+    c->set.size = PE_size;
+    c->me = sshmem_triplet_index(&c->set, sshmem.my_pe);
+    if (SSHMEM_UNLIKELY(c->me < 0))
+        sshmem_fatal(call, "this PE is not in the active set PE_start=%d, logPE_stride=%d, "
+                     "PE_size=%d; only the PEs of the set may call the routine", PE_start,
+                     logPE_stride, PE_size);
+    c->n = PE_size;
+    c->call = call;
+    c->ucx_dirty = 0;
+    c->direct = sshmem_team_all_direct(&c->set);
+    if (SSHMEM_UNLIKELY(!pSync))
+        sshmem_fatal(call, "pSync is NULL; pass a symmetric array of SHMEM_*_SYNC_SIZE longs, "
+                     "every element set to SHMEM_SYNC_VALUE");
+    c->nflags = nflags;
+    coll_buf(&c->flags, pSync, (size_t)nflags * sizeof(long), "pSync", c);
+    if (sshmem_env.debug)
+        check_psync(pSync, nflags, call);
+    c->work_bytes = pWrk ? wrk_bytes : 0;
+    if (pWrk)
+        coll_buf(&c->work, pWrk, wrk_bytes, "pWrk", c);
+    else
+        c->work = (coll_buf_t){NULL, 0, 0};
+}
+
+/* ------------------------------------------------------------------ waiting */
+
+/* Polls of a collective's wait before it yields the CPU. When this host runs more PEs than it
+ * has CPUs, the PE we wait for is usually not running: yield at once (measured on 2 cores,
+ * 4 PEs: a barrier takes 3 us instead of 15). Otherwise spin as SSHMEM_SPIN says. An
+ * explicit SSHMEM_SPIN always wins. */
+static unsigned coll_spin;
+
+void coll_wait_policy_init(void)
+{
+    int local = 0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        local += sshmem.peers[pe].node_id == sshmem.my_node;
+    const char *set = getenv("SSHMEM_SPIN");
+    coll_spin = (set && *set) || cpus < 1 || local <= cpus ? sshmem_env.spin : 0;
+}
+
+#define COLL_WAIT_UNTIL(cond)                                                                    \
+    do {                                                                                         \
+        unsigned polls_ = 0;                                                                     \
+        while (!(cond)) {                                                                        \
+            if (sshmem.ucx_in_use)                                                               \
+                sshmem_tx_progress();                                                            \
+            if (++polls_ > coll_spin)                                                            \
+                sched_yield();                                                                   \
+            else                                                                                 \
+                sshmem_cpu_relax();                                                              \
+        }                                                                                        \
+    } while (0)
+
+/* ------------------------------------------------------------------ flags */
+
+void coll_add(coll_t *c, int member, int slot, long amount)
+{
+    int pe = coll_pe(c, member);
+    size_t off = c->flags.off + (size_t)slot * sizeof(long);
+    char *direct = sshmem.peers[pe].direct[c->flags.region];
+    if (direct) {
+        if (c->ucx_dirty) { /* the data went through UCX: it must be complete first */
+            sshmem_tx_quiet(sshmem_tx_default());
+            c->ucx_dirty = 0;
+        }
+        __atomic_fetch_add((long *)(direct + off), amount, __ATOMIC_RELEASE);
+        return;
+    }
+    __atomic_thread_fence(__ATOMIC_RELEASE); /* stores to mapped peers come before the flag */
+    if (c->ucx_dirty & ~(1 << c->flags.region)) {
+        /* UCX orders a fence only within one kind of memory: on one host the heap is served
+         * by shared-memory transports and the globals by emulation, so complete instead. */
+        sshmem_tx_quiet(sshmem_tx_default());
+        c->ucx_dirty = 0;
+    } else if (c->ucx_dirty) {
+        sshmem_tx_fence(sshmem_tx_default()); /* UCX puts before the flag */
+    }
+    sshmem_tx_amo(sshmem_tx_default(), pe, c->flags.region,
+                  sshmem.peers[pe].remote[c->flags.region] + off, SSHMEM_AMO_ADD, sizeof(long),
+                  (uint64_t)amount, 0, 0);
+}
+
+/* Take count back off our own flag; peers may be adding to it at the same time. */
+static void flag_take(coll_t *c, long *flag, long count)
+{
+    if (sshmem.amo_cpu) {
+        __atomic_fetch_sub(flag, count, __ATOMIC_RELAXED);
+        return;
+    }
+    int me = sshmem.my_pe;
+    sshmem_tx_amo(sshmem_tx_default(), me, c->flags.region,
+                  sshmem.peers[me].remote[c->flags.region] + ((char *)flag - c->flags.addr) +
+                      c->flags.off,
+                  SSHMEM_AMO_ADD, sizeof(long), (uint64_t)-count, 0, 1);
+}
+
+void coll_wait(coll_t *c, int slot, long count)
+{
+    long *flag = (long *)c->flags.addr + slot;
+    const long target = SHMEM_SYNC_VALUE + count;
+    COLL_WAIT_UNTIL(__atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
+    flag_take(c, flag, count);
+}
+
+long coll_recv_value(coll_t *c, int slot)
+{
+    long *flag = (long *)c->flags.addr + slot;
+    long v;
+    COLL_WAIT_UNTIL((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) > SHMEM_SYNC_VALUE);
+    v -= SHMEM_SYNC_VALUE + 1; /* the sender added v + 1 */
+    flag_take(c, flag, v + 1);
+    return v;
+}
+
+/* ------------------------------------------------------------------ data */
+
+void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
+              size_t len)
+{
+    if (len == 0)
+        return;
+    int pe = coll_pe(c, member);
+    char *direct = sshmem.peers[pe].direct[dst->region];
+    if (direct) {
+        memcpy(direct + dst->off + at, src, len);
+        return;
+    }
+    sshmem_tx_put(sshmem_tx_default(), pe, dst->region,
+                  sshmem.peers[pe].remote[dst->region] + dst->off + at, src, len, 1);
+    c->ucx_dirty |= 1 << dst->region;
+}
+
+void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
+                      ptrdiff_t dst_stride, const char *src, ptrdiff_t src_stride, size_t count,
+                      size_t esize)
+{
+    int pe = coll_pe(c, member);
+    char *direct = sshmem.peers[pe].direct[dst->region];
+    ptrdiff_t ds = dst_stride * (ptrdiff_t)esize, ss = src_stride * (ptrdiff_t)esize;
+    if (direct) {
+        char *d = direct + dst->off + at;
+        for (size_t k = 0; k < count; k++)
+            memcpy(d + (ptrdiff_t)k * ds, src + (ptrdiff_t)k * ss, esize);
+        return;
+    }
+    uint64_t base = sshmem.peers[pe].remote[dst->region] + dst->off + at;
+    for (size_t k = 0; k < count; k++)
+        sshmem_tx_put(sshmem_tx_default(), pe, dst->region, base + (uint64_t)((ptrdiff_t)k * ds),
+                      src + (ptrdiff_t)k * ss, esize, 0);
+    if (count)
+        c->ucx_dirty |= 1 << dst->region;
+}
+
+void coll_done(coll_t *c)
+{
+    if (c->ucx_dirty) {
+        sshmem_tx_quiet(sshmem_tx_default());
+        c->ucx_dirty = 0;
+    }
+}

@@ -1,0 +1,114 @@
+/*
+ * engine.h: the one collective engine every collective of sshmem runs on.
+ *
+ * A collective call is described by a coll_t: the set of PEs (a triplet in world numbering,
+ * from a team or from PE_start/logPE_stride/PE_size), and the symmetric memory it
+ * synchronizes through: an array of counting flags and a work buffer. For the active-set
+ * routines these are the caller's pSync and pWrk; for team routines one of the team's two
+ * sync areas (src/team/team.h).
+ *
+ * Flags are counting semaphores that rest at SHMEM_SYNC_VALUE (-1): a signal atomically adds
+ * to a peer's flag, a wait blocks until the own flag has risen by the expected count and then
+ * takes that count back off. So every flag is back at SHMEM_SYNC_VALUE when a collective
+ * returns (the pSync contract), and a signal that arrives early (a peer already in the next
+ * call) is kept, never lost.
+ *
+ * Reuse rule. Every algorithm is written so that no PE leaves a call before every member has
+ * entered it (directly or through a chain of signals). Then a PE in call t+2 can only write
+ * into a peer's flags or work buffer once that peer has left call t, so two sync areas used
+ * alternately (two pSync/pWrk pairs, or a team's area[ncalls % 2]) make back-to-back calls
+ * safe without a barrier between them. The same pSync used by back-to-back barriers is safe
+ * too: a barrier's flags each have one sender, and counting keeps an early signal.
+ *
+ * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
+ * (a release on the direct path), then the flag; never a flag inside the data.
+ */
+#ifndef SSHMEM_COLL_ENGINE_H
+#define SSHMEM_COLL_ENGINE_H
+
+#include <stddef.h>
+#include <string.h>
+#include <shmem.h>
+
+#include "core/sshmem.h"
+#include "team/team.h"
+
+/* Flag slots: 0..19 belong to coll_barrier (which any algorithm may call), the rest to the
+ * algorithm of the call. Sets are limited to 2^20 PEs (20 rounds of doubling). */
+#define COLL_SLOT_BARRIER 0
+#define COLL_SLOT_ALGO 20
+#define COLL_MAX_ROUNDS 20
+#define COLL_MIN_FLAGS 64 /* pSync arrays and team areas have at least this many */
+
+/* A symmetric buffer, located once per call: its region and offset on every PE. */
+typedef struct coll_buf {
+    char *addr;  /* this PE's copy */
+    int region;  /* enum sshmem_region */
+    size_t off;  /* offset in that region, the same on every PE */
+} coll_buf_t;
+
+typedef struct coll {
+    sshmem_triplet_t set; /* the members, world numbering */
+    int me;               /* this PE's member index */
+    int n;                /* number of members */
+    coll_buf_t flags;     /* nflags counting flags (long) */
+    int nflags;
+    coll_buf_t work;      /* symmetric work space of work_bytes (may be 0 bytes) */
+    size_t work_bytes;
+    int direct;           /* every member is reachable by load/store: shared-memory algorithms */
+    int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
+    const char *call;     /* the API routine, for messages */
+} coll_t;
+
+/* World PE of member i. */
+static inline int coll_pe(const coll_t *c, int i) { return sshmem_triplet_pe(&c->set, i); }
+
+/* Member index of (me + d) mod n, for any integer d. */
+static inline int coll_rel(const coll_t *c, int d)
+{
+    int r = (c->me + d) % c->n;
+    return r < 0 ? r + c->n : r;
+}
+
+/* Choose how collective waits spin (start-up, after the peers are known). */
+void coll_wait_policy_init(void);
+
+/* Describe a call on a team (picks the team's next sync area). */
+void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
+/* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
+void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
+                           int nflags, void *pWrk, size_t wrk_bytes, const char *call);
+
+/* Locate a symmetric buffer of len bytes (a fatal error if it is not symmetric). */
+void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, const coll_t *c);
+
+/* The load/store address of b (+ at) on member i; only when c->direct. */
+static inline char *coll_peer(const coll_t *c, const coll_buf_t *b, int member, size_t at)
+{
+    return sshmem.peers[coll_pe(c, member)].direct[b->region] + b->off + at;
+}
+
+/* Flags. */
+void coll_add(coll_t *c, int member, int slot, long amount);
+static inline void coll_signal(coll_t *c, int member, int slot) { coll_add(c, member, slot, 1); }
+void coll_wait(coll_t *c, int slot, long count);
+/* A non-negative value carried by one flag (a mailbox with exactly one sender per call). */
+static inline void coll_send_value(coll_t *c, int member, int slot, long v)
+{
+    coll_add(c, member, slot, v + 1);
+}
+long coll_recv_value(coll_t *c, int slot);
+
+/* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
+void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
+              size_t len);
+/* Strided: count elements of esize bytes, src element k at src + k*sst*esize, to
+ * dst + at + k*dst_stride*esize on member i. */
+void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
+                      ptrdiff_t dst_stride, const char *src, ptrdiff_t src_stride, size_t count,
+                      size_t esize);
+
+/* End of a call: UCX puts still in flight are completed, so the source may be reused. */
+void coll_done(coll_t *c);
+
+#endif

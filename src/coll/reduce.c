@@ -1,0 +1,277 @@
+/*
+ * reduce.c: reductions to all members (shmem_TYPE_OP_reduce, shmem_TYPE_OP_to_all).
+ *
+ * Shared memory (every member mapped):
+ *  - shm: each member copies its source into its work buffer, a barrier, then each reads
+ *    every member's copy and combines them in member order. One synchronization; for data
+ *    that fits the work buffer (small reductions).
+ *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
+ *    its own dest (reduce-scatter), writes that slice into every other member's dest and
+ *    signals them (allgather). Two synchronizations, each member does 1/n of the work.
+ * Message passing (any members):
+ *  - rd: recursive doubling. Each round, partners exchange their partial results through
+ *    each other's work buffer and combine. Data beyond the work buffer goes in chunks.
+ *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
+ *    range) then recursive doubling of the owned ranges (allgather straight into dest).
+ * For n not a power of two, the members above the largest power of two p first hand their
+ * vector to member (i - p) and get the result back at the end.
+ *
+ * Work buffers are written only after their owner said they are free (a READY flag), since
+ * one buffer serves every round. Combining always puts the lower member's data on the left,
+ * so all members compute the same bits.
+ */
+#include <string.h>
+
+#include "coll/algo.h"
+#include "coll/coll.h"
+#include "core/error.h"
+
+#define SLOT_READY(e) (COLL_SLOT_ALGO + (e))       /* e < COLL_MAX_ROUNDS */
+#define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
+#define SLOT_FOLD_READY (COLL_SLOT_ALGO + 40)
+#define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)
+#define SLOT_RESULT (COLL_SLOT_ALGO + 42)
+#define SLOT_SHMRS (COLL_SLOT_ALGO + 0)
+
+/* ------------------------------------------------------------------ shared memory */
+
+static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                       const coll_op_t *op)
+{
+    memcpy(c->work.addr, src->addr, count * op->esize);
+    coll_barrier(c);
+    op->op3(dest->addr, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
+    for (int j = 2; j < c->n; j++)
+        op->acc(dest->addr, coll_peer(c, &c->work, j, 0), count);
+}
+
+/* Slice i of count elements over n members: [*lo, *hi). */
+static void slice_of(size_t count, int n, int i, size_t *lo, size_t *hi)
+{
+    *lo = count * (size_t)i / (size_t)n;
+    *hi = count * (size_t)(i + 1) / (size_t)n;
+}
+
+static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                         const coll_op_t *op)
+{
+    const size_t es = op->esize;
+    size_t lo, hi;
+    coll_barrier(c); /* every source is ready */
+    slice_of(count, c->n, c->me, &lo, &hi);
+    if (hi > lo) {
+        char *out = dest->addr + lo * es;
+        int first = c->me == 0 ? 1 : 0;
+        /* Start from our own slice (in place it is already there), then the others in order. */
+        coll_op_apply(op, out, src->addr + lo * es, coll_peer(c, src, first, lo * es), hi - lo);
+        for (int j = first + 1; j < c->n; j++)
+            if (j != c->me)
+                op->acc(out, coll_peer(c, src, j, lo * es), hi - lo);
+        for (int d = 1; d < c->n; d++)
+            memcpy(coll_peer(c, dest, coll_rel(c, d), lo * es), out, (hi - lo) * es);
+    }
+    for (int d = 1; d < c->n; d++)
+        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
+    coll_wait(c, SLOT_SHMRS, c->n - 1);
+}
+
+/* ------------------------------------------------------------------ message passing */
+
+typedef struct fold {
+    int p2;      /* largest power of two <= n */
+    int extra;   /* this member is above p2: it hands its data to member me - p2 */
+    int partner; /* its partner: me - p2 for an extra, me + p2 for a core member that has one */
+} fold_t;
+
+static fold_t fold_of(const coll_t *c)
+{
+    fold_t f;
+    f.p2 = 1;
+    while (f.p2 * 2 <= c->n)
+        f.p2 *= 2;
+    f.extra = c->me >= f.p2;
+    f.partner = f.extra ? c->me - f.p2 : (c->me + f.p2 < c->n ? c->me + f.p2 : -1);
+    return f;
+}
+
+/* Send len bytes into member q's work buffer once q says it is free, then flag it. */
+static void send_to_work(coll_t *c, int q, int ready_slot, int data_slot, const void *data,
+                         size_t len)
+{
+    coll_wait(c, ready_slot, 1);
+    coll_put(c, q, &c->work, 0, data, len);
+    coll_signal(c, q, data_slot);
+}
+
+/* Tell member q our work buffer is free, and wait for its data there. */
+static void recv_in_work(coll_t *c, int q, int ready_slot, int data_slot)
+{
+    coll_signal(c, q, ready_slot);
+    coll_wait(c, data_slot, 1);
+}
+
+/* Both at once with partner q in round e: our data into q's work, q's into ours. */
+static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
+{
+    coll_signal(c, q, SLOT_READY(e));
+    coll_wait(c, SLOT_READY(e), 1);
+    coll_put(c, q, &c->work, 0, data, len);
+    coll_signal(c, q, SLOT_DATA(e));
+    coll_wait(c, SLOT_DATA(e), 1);
+}
+
+/* Combine what partner q left in our work buffer into acc (lower member on the left). */
+static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
+{
+    if (q < c->me)
+        op->racc(acc, c->work.addr, count);
+    else
+        op->acc(acc, c->work.addr, count);
+}
+
+/* An extra member hands its chunk to its partner, in pieces of the work buffer's size. */
+static void fold_send(coll_t *c, const fold_t *f, const char *data, size_t count, size_t cap,
+                      size_t es)
+{
+    for (size_t done = 0, piece; done < count; done += piece) {
+        piece = count - done < cap ? count - done : cap;
+        send_to_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA, data + done * es,
+                     piece * es);
+    }
+}
+
+/* Its partner takes the pieces in (the extra member is higher: our data on the left). */
+static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_t cap,
+                      const coll_op_t *op)
+{
+    for (size_t done = 0, piece; done < count; done += piece) {
+        piece = count - done < cap ? count - done : cap;
+        recv_in_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA);
+        op->acc(acc + done * op->esize, c->work.addr, piece);
+    }
+}
+
+/* The result of a chunk goes back to the extra member, straight into its dest. */
+static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size_t at,
+                        size_t len)
+{
+    coll_put(c, f->partner, dest, at, dest->addr + at, len);
+    coll_signal(c, f->partner, SLOT_RESULT);
+}
+
+static size_t work_elems(const coll_t *c, const coll_op_t *op)
+{
+    size_t cap = c->work_bytes / op->esize;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "the work array holds no element; pass a pWrk of at least "
+                     "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
+    return cap;
+}
+
+static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op)
+{
+    const size_t es = op->esize, cap = work_elems(c, op);
+    const fold_t f = fold_of(c);
+    for (size_t off = 0, len; off < count; off += len) {
+        len = count - off < cap ? count - off : cap;
+        if (f.extra) {
+            fold_send(c, &f, src->addr + off * es, len, cap, es);
+            coll_wait(c, SLOT_RESULT, 1);
+            continue;
+        }
+        char *acc = dest->addr + off * es;
+        if (dest->addr != src->addr)
+            memcpy(acc, src->addr + off * es, len * es);
+        if (f.partner >= 0)
+            fold_recv(c, &f, acc, len, cap, op);
+        for (int e = 0; (1 << e) < f.p2; e++) {
+            int q = c->me ^ (1 << e);
+            exchange(c, q, e, acc, len * es);
+            combine_work(c, q, acc, len, op);
+        }
+        if (f.partner >= 0)
+            fold_result(c, &f, dest, off * es, len * es);
+    }
+}
+
+typedef struct range {
+    size_t lo, hi;
+} range_t;
+
+static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                        const coll_op_t *op)
+{
+    const size_t es = op->esize, cap = work_elems(c, op);
+    const fold_t f = fold_of(c);
+    int levels = 0;
+    while ((1 << levels) < f.p2)
+        levels++;
+    for (size_t off = 0, len; off < count; off += len) {
+        len = count - off < 2 * cap ? count - off : 2 * cap; /* a half fits the work buffer */
+        if (f.extra) {
+            fold_send(c, &f, src->addr + off * es, len, cap, es);
+            coll_wait(c, SLOT_RESULT, 1);
+            continue;
+        }
+        char *acc = dest->addr + off * es;
+        if (dest->addr != src->addr)
+            memcpy(acc, src->addr + off * es, len * es);
+        if (f.partner >= 0)
+            fold_recv(c, &f, acc, len, cap, op);
+
+        /* Reduce-scatter by halving: before round e we hold held[e]; we keep one half. */
+        range_t held[COLL_MAX_ROUNDS], cur = {0, len};
+        for (int e = levels - 1; e >= 0; e--) {
+            int q = c->me ^ (1 << e);
+            size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
+            int upper = (c->me >> e) & 1;
+            range_t keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
+            range_t give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
+            held[e] = cur;
+            exchange(c, q, e, acc + give.lo * es, (give.hi - give.lo) * es);
+            combine_work(c, q, acc + keep.lo * es, keep.hi - keep.lo, op);
+            cur = keep;
+        }
+        /* Allgather by doubling: our range goes straight into the partner's dest. */
+        for (int e = 0; e < levels; e++) {
+            int q = c->me ^ (1 << e);
+            coll_put(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es, (cur.hi - cur.lo) * es);
+            coll_signal(c, q, SLOT_DATA(e));
+            coll_wait(c, SLOT_DATA(e), 1);
+            cur = held[e];
+        }
+        if (f.partner >= 0)
+            fold_result(c, &f, dest, off * es, len * es);
+    }
+}
+
+/* ------------------------------------------------------------------ entry */
+
+void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                 const coll_op_t *op)
+{
+    const size_t nbytes = count * op->esize;
+    if (count == 0)
+        return;
+    if (c->n == 1) {
+        if (dest->addr != src->addr)
+            memmove(dest->addr, src->addr, nbytes);
+        return;
+    }
+    switch (coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes)) {
+    case COLL_REDUCE_SHM:
+        reduce_shm(c, dest, src, count, op);
+        break;
+    case COLL_REDUCE_SHMRS:
+        reduce_shmrs(c, dest, src, count, op);
+        break;
+    case COLL_REDUCE_RSAG:
+        reduce_rsag(c, dest, src, count, op);
+        break;
+    default:
+        reduce_rd(c, dest, src, count, op);
+        break;
+    }
+    coll_done(c);
+}

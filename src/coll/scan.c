@@ -1,0 +1,107 @@
+/*
+ * scan.c: prefix sums over the members in order (shmem_TYPE_sum_inscan / _exscan).
+ *
+ *  - shm: every member copies its source into its work buffer, a barrier, then member i
+ *    combines the copies of members 0 .. i-1 (and its own for the inclusive scan).
+ *  - rd: recursive doubling (Hillis-Steele). In round k member i sends its running sum to
+ *    member i + 2^k, which adds it. Messages that would wrap around past the last member
+ *    carry no data but are still sent, so that every member depends on every other (the
+ *    engine's reuse rule). The work buffer holds the incoming sum and the running sum.
+ * Data beyond the work buffer goes in chunks.
+ */
+#include <string.h>
+
+#include "coll/algo.h"
+#include "coll/coll.h"
+#include "core/error.h"
+
+#define SLOT_READY(e) (COLL_SLOT_ALGO + (e))
+#define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
+
+/* dest = the copies (in the work buffers) of members 0 .. last, combined in order; zeros
+ * when last < 0. */
+static void combine_prefix(coll_t *c, char *dest, int last, size_t count, const coll_op_t *op)
+{
+    if (last < 0)
+        memset(dest, 0, count * op->esize);
+    else if (last == 0)
+        memcpy(dest, coll_peer(c, &c->work, 0, 0), count * op->esize);
+    else
+        op->op3(dest, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
+    for (int j = 2; j <= last; j++)
+        op->acc(dest, coll_peer(c, &c->work, j, 0), count);
+}
+
+static void scan_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                     const coll_op_t *op, int exclusive, size_t cap)
+{
+    const size_t es = op->esize;
+    for (size_t off = 0, len; off < count; off += len) {
+        len = count - off < cap ? count - off : cap;
+        if (off) /* everybody has read the previous chunk out of our work buffer */
+            coll_barrier(c);
+        memcpy(c->work.addr, src->addr + off * es, len * es);
+        coll_barrier(c);
+        combine_prefix(c, dest->addr + off * es, exclusive ? c->me - 1 : c->me, len, op);
+    }
+}
+
+static void scan_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                    const coll_op_t *op, int exclusive, size_t cap)
+{
+    const size_t es = op->esize, half = cap / 2;
+    char *in = c->work.addr, *running = c->work.addr + half * es;
+    for (size_t off = 0, len; off < count; off += len) {
+        len = count - off < half ? count - off : half;
+        char *out = dest->addr + off * es;
+        int have_prefix = 0; /* out holds the sum of the lower members seen so far */
+        memcpy(running, src->addr + off * es, len * es);
+        for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
+            int from = c->me - d, to = c->me + d;
+            if (from >= 0)
+                coll_signal(c, from, SLOT_READY(e)); /* our incoming half is free */
+            if (to < c->n) {
+                coll_wait(c, SLOT_READY(e), 1);
+                coll_put(c, to, &c->work, 0, running, len * es);
+            }
+            coll_signal(c, coll_rel(c, d), SLOT_DATA(e));
+            coll_wait(c, SLOT_DATA(e), 1);
+            if (from < 0)
+                continue; /* the wrapped-around message: no data */
+            op->racc(running, in, len); /* the lower members' sum goes on the left */
+            if (!exclusive)
+                continue;
+            if (have_prefix)
+                op->racc(out, in, len);
+            else
+                memcpy(out, in, len * es);
+            have_prefix = 1;
+        }
+        if (!exclusive)
+            memcpy(out, running, len * es);
+        else if (!have_prefix)
+            memset(out, 0, len * es);
+    }
+}
+
+void coll_scan(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+               const coll_op_t *op, int exclusive)
+{
+    if (count == 0)
+        return;
+    if (c->n == 1) {
+        if (exclusive)
+            memset(dest->addr, 0, count * op->esize);
+        else if (dest->addr != src->addr)
+            memmove(dest->addr, src->addr, count * op->esize);
+        return;
+    }
+    size_t cap = c->work_bytes / op->esize;
+    if (SSHMEM_UNLIKELY(cap < 2))
+        sshmem_fatal(c->call, "internal: the team work buffer is too small");
+    if (coll_algo_scan(c, count * op->esize) == COLL_SCAN_SHM)
+        scan_shm(c, dest, src, count, op, exclusive, cap);
+    else
+        scan_rd(c, dest, src, count, op, exclusive, cap);
+    coll_done(c);
+}

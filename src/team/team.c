@@ -1,0 +1,167 @@
+/*
+ * team.c: the predefined teams, the pool that split teams take their symmetric state from,
+ * and the team queries (my_pe, n_pes, get_config, translate_pe, team_ptr).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <shmem.h>
+
+#include "core/api_defs.h"
+#include "core/error.h"
+#include "heap/heap.h"
+#include "team/team.h"
+
+SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
+
+static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
+static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
+
+/* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
+static void state_reset(char *state)
+{
+    for (int a = 0; a < 2; a++) {
+        long *flags = (long *)(state + a * SSHMEM_TEAM_AREA_BYTES);
+        for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
+            flags[i] = SHMEM_SYNC_VALUE;
+    }
+}
+
+int sshmem_team_all_direct(const sshmem_triplet_t *t)
+{
+    int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
+    for (int i = 0; i < t->size; i++) {
+        const sshmem_peer_t *p = &sshmem.peers[sshmem_triplet_pe(t, i)];
+        if (!p->direct[SSHMEM_REGION_HEAP] || (need_data && !p->direct[SSHMEM_REGION_DATA]))
+            return 0;
+    }
+    return 1;
+}
+
+static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int my_index,
+                      char *state, int slot)
+{
+    memset(team, 0, sizeof *team);
+    team->magic = SSHMEM_TEAM_MAGIC;
+    team->pes = *t;
+    team->my_index = my_index;
+    team->direct = sshmem_team_all_direct(t);
+    team->pool_slot = slot;
+    team->area[0] = state;
+    team->area[1] = state + SSHMEM_TEAM_AREA_BYTES;
+    team->scratch = state + 2 * SSHMEM_TEAM_AREA_BYTES;
+}
+
+/* SHMEM_TEAM_SHARED: the PEs whose heap this PE maps (itself included). On one host with the
+ * direct path that is every PE; with SSHMEM_LOCAL=ucx it is this PE alone. Should the mapped
+ * PEs not form an arithmetic progression, the team is this PE alone (still correct, as
+ * shmem_ptr then only promises the own PE). */
+static void shared_members(sshmem_triplet_t *t)
+{
+    int *list = malloc((size_t)sshmem.n_pes * sizeof *list), n = 0, have_me = 0;
+    if (!list)
+        sshmem_fatal("shmem_init", "out of memory");
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        if (sshmem.peers[pe].direct[SSHMEM_REGION_HEAP]) {
+            list[n++] = pe;
+            have_me |= pe == sshmem.my_pe;
+        }
+    if (!have_me || sshmem_triplet_from_list(list, n, t) != 0)
+        *t = (sshmem_triplet_t){sshmem.my_pe, 1, 1};
+    free(list);
+}
+
+void sshmem_team_init(void)
+{
+    sshmem_triplet_t world = {0, 1, sshmem.n_pes}, shared;
+    char *state = sshmem_heap_internal(2 * SSHMEM_TEAM_STATE_BYTES);
+    state_reset(state);
+    state_reset(state + SSHMEM_TEAM_STATE_BYTES);
+    team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);
+    shared_members(&shared);
+    team_fill(&sshmem_team_shared, &shared, sshmem_triplet_index(&shared, sshmem.my_pe),
+              state + SSHMEM_TEAM_STATE_BYTES, -1);
+
+    /* The pool comes off the heap before any user allocation: the same offset everywhere. */
+    size_t off, bytes = (size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES;
+    if (sshmem_alloc_get(sshmem_heap_allocator(), bytes, 64, &off) != 0)
+        sshmem_fatal("shmem_init", "the symmetric heap cannot hold the team pool (%zu bytes); "
+                     "raise SHMEM_SYMMETRIC_SIZE", bytes);
+    pool = (char *)sshmem.region[SSHMEM_REGION_HEAP].base + off;
+    for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
+        state_reset(sshmem_team_pool_state(s));
+    pool_used = 0;
+}
+
+char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
+unsigned long long sshmem_team_pool_used(void) { return pool_used; }
+void sshmem_team_pool_take(int slot) { pool_used |= 1ULL << slot; }
+void sshmem_team_pool_release(int slot) { pool_used &= ~(1ULL << slot); }
+
+struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
+                                    const shmem_team_config_t *config, long config_mask)
+{
+    struct sshmem_team *team = malloc(sizeof *team);
+    if (!team)
+        return NULL;
+    team_fill(team, t, my_index, sshmem_team_pool_state(slot), slot);
+    if (config && (config_mask & SHMEM_TEAM_NUM_CONTEXTS)) {
+        team->config.num_contexts = config->num_contexts;
+        team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
+    }
+    sshmem_team_pool_take(slot);
+    return team;
+}
+
+struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!sshmem.initialized))
+        sshmem_not_initialized(call);
+    if (SSHMEM_UNLIKELY(!team))
+        sshmem_fatal(call, "team is SHMEM_TEAM_INVALID; this PE is not a member of that team "
+                     "(a split gives SHMEM_TEAM_INVALID to the PEs it leaves out): check the "
+                     "handle before the call");
+    if (SSHMEM_UNLIKELY(team->magic != SSHMEM_TEAM_MAGIC))
+        sshmem_fatal(call, "team %p is not a team (destroyed already?); pass SHMEM_TEAM_WORLD, "
+                     "SHMEM_TEAM_SHARED or a team from a split", (void *)team);
+    return team;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+void *pshmem_ptr(const void *dest, int pe); /* src/heap/symmetric_api.c */
+
+SSHMEM_DEFINE(int, shmem_team_my_pe, (shmem_team_t team))
+{
+    return team && team->magic == SSHMEM_TEAM_MAGIC ? team->my_index : -1;
+}
+
+SSHMEM_DEFINE(int, shmem_team_n_pes, (shmem_team_t team))
+{
+    return team && team->magic == SSHMEM_TEAM_MAGIC ? team->pes.size : -1;
+}
+
+SSHMEM_DEFINE(int, shmem_team_get_config,
+              (shmem_team_t team, long config_mask, shmem_team_config_t *config))
+{
+    if (!team || team->magic != SSHMEM_TEAM_MAGIC || !config)
+        return -1;
+    if (config_mask & SHMEM_TEAM_NUM_CONTEXTS)
+        config->num_contexts = team->config.num_contexts;
+    return 0;
+}
+
+SSHMEM_DEFINE(int, shmem_team_translate_pe,
+              (shmem_team_t src_team, int src_pe, shmem_team_t dest_team))
+{
+    if (!src_team || !dest_team || src_team->magic != SSHMEM_TEAM_MAGIC ||
+        dest_team->magic != SSHMEM_TEAM_MAGIC)
+        return -1;
+    return sshmem_triplet_translate(&src_team->pes, src_pe, &dest_team->pes);
+}
+
+SSHMEM_DEFINE(void *, shmem_team_ptr, (shmem_team_t team, const void *dest, int pe))
+{
+    if (!team || team->magic != SSHMEM_TEAM_MAGIC || pe < 0 || pe >= team->pes.size)
+        return NULL;
+    return pshmem_ptr(dest, sshmem_triplet_pe(&team->pes, pe));
+}
