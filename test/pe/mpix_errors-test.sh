@@ -12,7 +12,7 @@ cases=(
   "bad_root|nz|shmemx_reduce|root is 3|0 to 2"
   "op_type|nz|shmemx_allreduce|SHMEMX_MAXLOC is not defined on SHMEMX_DOUBLE|SHMEMX_DOUBLE_INT"
   "uncommitted_coll|nz|shmemx_allreduce|type is not committed|shmemx_type_commit"
-  "team_invalid|nz|PE 0: shmemx_allgather|team is SHMEM_TEAM_INVALID"
+  "team_invalid|nz|sshmem: PE |: shmemx_allgather: |team is SHMEM_TEAM_INVALID"
   "gatherv_not_symmetric|nz|shmemx_gatherv|dest (0x|is not symmetric|shmem_malloc"
   "put_uncommitted|0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )
