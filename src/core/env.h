@@ -21,7 +21,9 @@
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
-      "polls of a wait before it starts yielding the CPU to other processes")
+      "polls of a wait before it starts yielding the CPU to other processes")                     \
+    X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
+      "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
@@ -32,6 +34,7 @@ typedef struct sshmem_env {
     int debug;
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
+    unsigned pes_per_node; /* 0: node ids from the launcher */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;
