@@ -21,12 +21,17 @@
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
-      "polls of a wait before it starts yielding the CPU to other processes")                     \
+      "polls of a wait before it starts yielding the CPU to other processes")                   \
+    X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                          \
+      "a thread serving operations that UCX emulates on this PE while it computes: auto (on "    \
+      "when some PE is reached through UCX) | 1 | 0")                                             \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
+#define SSHMEM_ENV_CHOICES_progress_thread {"auto", "0", "1", NULL}
+enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_THREAD_ON };
 
 typedef struct sshmem_env {
     size_t symmetric_size;
@@ -34,6 +39,7 @@ typedef struct sshmem_env {
     int debug;
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
+    int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
     unsigned pes_per_node; /* 0: node ids from the launcher */
 } sshmem_env_t;
 

@@ -7,7 +7,8 @@
  *  4. UCX context and worker; allocate the heap        (transport, heap)
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
- *  7. the library's symmetric scratch, then a barrier
+ *  7. the progress thread, when some peer is reached through UCX   (transport)
+ *  8. the library's symmetric scratch, then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "heap/heap.h"
 #include "mpix/channel.h"
 #include "sync/lock.h"
+#include "team/ctx.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -178,9 +180,7 @@ static void init_runtime(int requested)
     share_globals();
     sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
     sshmem.my_node = node_of_this_pe();
-    sshmem.thread_level = requested < SHMEM_THREAD_SINGLE     ? SHMEM_THREAD_SINGLE
-                          : requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
-                                                              : requested;
+    sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
     sshmem.amo_cpu = 1; /* until the cards say otherwise (choose_atomics) */
     sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
@@ -197,6 +197,7 @@ static void init_runtime(int requested)
     for (int pe = 0; pe < sshmem.n_pes; pe++)
         connect_peer(pe);
     choose_atomics();
+    sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
 
     sshmem_barrier_init();
     sshmem_lock_init();
@@ -212,6 +213,10 @@ SSHMEM_DEFINE(int, shmem_init_thread, (int requested, int *provided))
     if (!sshmem.initialized) {
         if (sshmem.finalized)
             sshmem_not_initialized("shmem_init_thread");
+        if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
+            sshmem_fatal("shmem_init_thread", "requested thread level %d is not one of "
+                         "SHMEM_THREAD_SINGLE, SHMEM_THREAD_FUNNELED, SHMEM_THREAD_SERIALIZED, "
+                         "SHMEM_THREAD_MULTIPLE", requested);
         init_runtime(requested);
     }
     if (provided)
@@ -233,6 +238,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
 {
     if (!sshmem.initialized)
         return;
+    sshmem_ctx_destroy_all(NULL); /* completes their operations while the peers listen */
     sshmem_barrier_world(1);
     sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
     sshmem_tx_finalize();

@@ -5,8 +5,8 @@
 
 struct sshmem_state sshmem;
 
-/* The default context; its transport state is filled in by shmem_init. */
-SSHMEM_API struct sshmem_ctx sshmem_ctx_default;
+/* The default context, on the world team; its transport state is filled in by shmem_init. */
+SSHMEM_API struct sshmem_ctx sshmem_ctx_default = {.team = &sshmem_team_world};
 
 /* The predefined teams (their operations arrive with the collectives). */
 struct sshmem_team {

@@ -4,7 +4,11 @@
  *
  * Start-up order: sshmem_tx_init -> sshmem_tx_heap_alloc / sshmem_tx_register ->
  * sshmem_tx_card (publish) -> sshmem_tx_connect (per peer, with its card) ->
- * sshmem_tx_direct_ptr (on-node load/store views).
+ * sshmem_tx_direct_ptr (on-node load/store views) -> sshmem_tx_progress_thread_init.
+ *
+ * A struct sshmem_tx is the transport state of one communication context: the default one
+ * (sshmem_tx_default) or one per shmem_ctx_create (sshmem_tx_create). Each has a UCX worker
+ * of its own, so quiet on one completes that context's operations only.
  */
 #ifndef SSHMEM_TRANSPORT_H
 #define SSHMEM_TRANSPORT_H
@@ -55,12 +59,26 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
 /* Complete every operation issued on tx (quiet), or order them (fence). */
 void sshmem_tx_quiet(struct sshmem_tx *tx);
 void sshmem_tx_fence(struct sshmem_tx *tx);
-/* Make progress on incoming emulated operations (called from waits). */
+/* Make progress on incoming emulated operations (called from waits). Peers send to this
+ * PE's default worker only, so that is the one it progresses. */
 void sshmem_tx_progress(void);
 
 /* The default context's transport state. */
 struct sshmem_tx *sshmem_tx_default(void);
 
+/* A new context's transport state, with a worker of its own. shared: several threads may use
+ * it at the same time; private_to_thread: only the calling thread will. NULL when UCX has no
+ * resources for another worker (context creation then fails and may be retried). */
+struct sshmem_tx *sshmem_tx_create(int shared, int private_to_thread);
+/* Complete every operation issued on tx (quiet), then release it. */
+void sshmem_tx_destroy(struct sshmem_tx *tx);
+
+/* Start the progress thread when SSHMEM_PROGRESS_THREAD asks for it, or by default when some
+ * peer is reached through UCX (sshmem.ucx_in_use). Call once every peer is connected. */
+void sshmem_tx_progress_thread_init(void);
+
+/* Stop the progress thread, release the default context's worker and UCX. Contexts from
+ * sshmem_tx_create must be destroyed first. */
 void sshmem_tx_finalize(void);
 /* Versions and transports, for SHMEM_INFO. */
 const char *sshmem_tx_version(void);

@@ -1,0 +1,118 @@
+/*
+ * ucx_tx.h: the transport's private view of one communication context (src/transport only).
+ *
+ * A context's transport state (struct sshmem_tx) is one UCP worker with an endpoint and the
+ * unpacked rkeys per peer. The default context's worker is the one whose address every peer
+ * has (the card), so all incoming emulated traffic lands there; a context made later has a
+ * worker of its own whose endpoints are wired to the peers' default workers on first use.
+ *
+ * Threads. A worker that several threads may touch at once (the default one under a progress
+ * thread or SHMEM_THREAD_MULTIPLE, a shareable context under SHMEM_THREAD_MULTIPLE) is
+ * "shared": every call into it, and our bookkeeping, happen under tx->lock, and the worker itself
+ * is created UCS_THREAD_MODE_SERIALIZED (UCX's own term for "one thread at a time, any
+ * thread"). UCX's MULTI mode would take UCX's lock inside every call on top of the lock we
+ * need anyway for our own state: two locks where one does (MPICH's UCX layer does the same).
+ * A worker used by one thread at a time has no lock at all.
+ */
+#ifndef SSHMEM_UCX_TX_H
+#define SSHMEM_UCX_TX_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <ucp/api/ucp.h>
+
+#include "transport/transport.h"
+
+enum { TOUCHED_OPS = 1, TOUCHED_EMULATED = 2 };
+
+struct sshmem_tx {
+    ucp_worker_h worker;
+    ucp_ep_h *eps;                           /* one per PE; NULL until first use */
+    ucp_rkey_h (*rkeys)[SSHMEM_NUM_REGIONS]; /* one per PE and region, with the endpoint */
+    /* Completion bookkeeping: the peers this context sent operations to since the last quiet
+     * (touched[pe] != 0, listed in pending_pes), which quiet flushes one endpoint each. Not a
+     * worker-wide flush: that would also wait on the endpoints that the peers' contexts
+     * opened towards this worker, and only those contexts' own progress completes them
+     * (measured: a hang over tcp). */
+    uint8_t *touched;   /* per PE: TOUCHED_OPS, | TOUCHED_EMULATED for global data */
+    int *pending_pes;
+    int n_pending;
+    /* The running quiet's share: the list it took, which of those need a probe, requests. */
+    int *quieting;
+    uint8_t *quieting_flags;
+    void **reqs;
+    int shared; /* several threads call into the worker (application threads or the progress
+                   thread): hold `lock` for every access to it and to the fields above */
+    int multi;  /* several application threads at once (SHMEM_THREAD_MULTIPLE): quiets also
+                   take turns on quiet_lock (sshmem_tx_quiet) */
+    pthread_mutex_t lock;
+    pthread_mutex_t quiet_lock;
+    /* Bumped by every wait poll that progresses this worker: tells the progress thread that
+     * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
+    unsigned driven;
+};
+
+extern ucp_context_h sshmem_ucx_context;
+
+static inline void sshmem_tx_lock(struct sshmem_tx *tx)
+{
+    if (tx->shared)
+        pthread_mutex_lock(&tx->lock);
+}
+
+static inline void sshmem_tx_unlock(struct sshmem_tx *tx)
+{
+    if (tx->shared)
+        pthread_mutex_unlock(&tx->lock);
+}
+
+static inline void sshmem_tx_mark_driven(struct sshmem_tx *tx)
+{
+    __atomic_store_n(&tx->driven, __atomic_load_n(&tx->driven, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+}
+
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_ucx_fail(const char *call, const char *what,
+                                                 ucs_status_t st);
+
+/* A peer's worker address and packed rkeys, as its card gave them (kept for contexts). */
+typedef struct sshmem_ucx_card {
+    void *address;
+    size_t address_len;
+    void *rkey[SSHMEM_NUM_REGIONS];
+    size_t rkey_len[SSHMEM_NUM_REGIONS];
+} sshmem_ucx_card_t;
+
+const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
+
+/* Create tx's endpoint to pe and unpack pe's rkeys on it (tx's lock held if shared). */
+void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call);
+/* tx's endpoint to pe, wired up now if this is the first use. */
+static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *call)
+{
+    ucp_ep_h ep = tx->eps[pe];
+    if (SSHMEM_UNLIKELY(!ep)) {
+        sshmem_ucx_connect(tx, pe, call);
+        ep = tx->eps[pe];
+    }
+    return ep;
+}
+
+/* Allocate the per-PE arrays and the lock of a tx whose worker exists; -1: out of memory. */
+int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
+/* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
+void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);
+
+/* Complete what can still complete on tx within a short time, ignoring failures (finalize). */
+void sshmem_ucx_drain(struct sshmem_tx *tx);
+
+/* Release the workers kept from destroyed contexts (finalize). */
+void sshmem_ucx_release_idle(void);
+
+/* Wait for a request of tx to complete (called without tx's lock), then free it. */
+void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
+
+/* Progress thread, for finalize and for whether the default worker needs its lock. */
+void sshmem_ucx_progress_thread_stop(void);
+
+#endif
