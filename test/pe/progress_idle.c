@@ -60,7 +60,10 @@ int main(void)
 {
     shmem_init();
     const char *local = getenv("SSHMEM_LOCAL"), *pt = getenv("SSHMEM_PROGRESS_THREAD");
-    int via_ucx = local && !strcmp(local, "ucx");
+    /* A peer is reached through UCX: SSHMEM_LOCAL=ucx, or several SSHMEM_PES_PER_NODE groups */
+    const char *k_env = getenv("SSHMEM_PES_PER_NODE");
+    int k = k_env ? atoi(k_env) : 0;
+    int via_ucx = (local && !strcmp(local, "ucx")) || (k > 0 && k < shmem_n_pes());
     int expected = pt && *pt && strcmp(pt, "auto") ? strcmp(pt, "0") != 0 : via_ucx;
     CHECK(progress_thread_running() == expected, "progress thread %s (SSHMEM_LOCAL=%s)",
           expected ? "missing" : "running where it should not", local ? local : "");
