@@ -7,12 +7,12 @@
  * 0 to more than 16 KiB, and back-to-back calls alternating two pSync arrays.
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=linear SSHMEM_COLL_BARRIER=flat
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=linear SSHMEM_COLL_BARRIER=flat
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
  */
 #include <stdint.h>
@@ -22,10 +22,7 @@
 #define MAXE 5000 /* elements of 8 bytes per PE block */
 #define SENT 0x5a5a5a5a5a5a5a5aLL
 
-/* Static pSync (as most programs have them) on the direct path; from shmem_malloc on the UCX
- * paths, where globals are served by emulation, far too slow for this many calls. */
-static long static_psync[2][SHMEM_BCAST_SYNC_SIZE]; /* every *_SYNC_SIZE is the same here */
-static long *psync[2];
+static long psync[2][SHMEM_BCAST_SYNC_SIZE]; /* every *_SYNC_SIZE is the same here */
 static int me, npes;
 
 typedef struct {
@@ -195,13 +192,9 @@ int main(void)
     shmem_init();
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    const char *local = getenv("SSHMEM_LOCAL");
-    int direct = !local || strcmp(local, "ucx") != 0;
-    for (int k = 0; k < 2; k++) {
-        psync[k] = direct ? static_psync[k] : shmem_malloc(SHMEM_BCAST_SYNC_SIZE * sizeof(long));
+    for (int k = 0; k < 2; k++)
         for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; i++)
             psync[k][i] = SHMEM_SYNC_VALUE;
-    }
     area = (size_t)npes * MAXE * 8 * 2; /* room for strided layouts */
     src = shmem_malloc(2 * area);
     dst = shmem_malloc(2 * area);
@@ -216,17 +209,12 @@ int main(void)
     if (npes > 1)
         sets[nsets++] = (aset_t){1, 0, npes - 1};
     const size_t sizes[] = {0, 1, 3, 2100, MAXE}; /* MAXE * 8 B: above the 16 KiB switch */
-    int heavy = !direct && npes > 4; /* keep the UCX paths at 8 PEs within seconds */
     for (int k = 0; k < nsets; k++) {
         const aset_t *s = &sets[k];
-        if (heavy && k > 0 && k < nsets - 1)
-            continue;
         test_barriers(s);
         for (int bits = 32; bits <= 64; bits += 32)
             for (int z = 0; z < 5; z++) {
                 size_t n = sizes[z];
-                if (heavy && (z == 2 || z == 4) && bits == 32)
-                    continue;
                 test_broadcast(s, bits, n);
                 test_collect(s, bits, n, 1);
                 test_collect(s, bits, n, 0);

@@ -7,18 +7,18 @@
  * team broadcast also updates the root's dest (unlike the active-set one).
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=bruck
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=linear
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_BCAST=knomial
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=bruck
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=linear
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring
  */
 #include <stdint.h>
 
 #include "check.h"
 
 #define BIG (200 * 1024)
-static int me, npes, heavy;
+static int me, npes;
 static unsigned char *src, *dst; /* symmetric: 2 x npes x BIG each */
 static size_t area;
 
@@ -30,8 +30,6 @@ static void mem_forms(shmem_team_t team)
     const size_t sizes[] = {0, 1, 13, 4096, 20000, BIG};
     for (int z = 0; z < 6; z++) {
         size_t n = sizes[z];
-        if (heavy && n > 20000)
-            continue;
         for (int it = 0; it < 2; it++) { /* back to back: alternating buffers */
             unsigned char *in = src + it * area, *out = dst + it * area;
             int root = (it * 3 + 1) % n_t;
@@ -155,7 +153,6 @@ int main(void)
     shmem_init();
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    heavy = on_tcp() && npes > 2;
     area = (size_t)npes * BIG * 2;
     src = shmem_malloc(2 * area);
     dst = shmem_malloc(2 * area);
@@ -165,8 +162,7 @@ int main(void)
     run(rev);
     shmem_team_destroy(rev);
     shmem_team_split_2d(SHMEM_TEAM_WORLD, 3, NULL, 0, &xt, NULL, 0, &yt);
-    if (!heavy)
-        run(xt);
+    run(xt);
     shmem_team_destroy(yt);
     shmem_team_destroy(xt);
     shmem_free(dst);

@@ -7,19 +7,19 @@
  * generic forms (shmem_sum_reduce, shmem_sum_inscan, ...).
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_SCAN=rd
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_SCAN=shm
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_SCAN=rd
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_SCAN=shm
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rd
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rsag
  */
 #include <complex.h>
 
 #include "check.h"
 
 #define MAXN 2100 /* elements: 2100 x 8 B is more than a team's work buffer */
-static int sizes[] = {1, 7, 300, MAXN};
-static int nsizes = 4;
+static const int sizes[] = {1, 7, 300, MAXN};
+#define NSIZES 4
 static int me, npes;
 
 #define VAL_and(pe, i) (~(1 << (((pe) + (i)) % 7)) & 0x7f)
@@ -48,7 +48,7 @@ static void *src, *dst; /* symmetric, 2 x MAXN x 16 bytes each */
     {                                                                                            \
         int n_t = shmem_team_n_pes(team);                                                        \
         T *s = src, *d = dst;                                                                    \
-        for (int z = 0; z < nsizes; z++) {                                                       \
+        for (int z = 0; z < NSIZES; z++) {                                                       \
             int n = sizes[z];                                                                    \
             for (int it = 0; it < 2; it++) {                                                     \
                 int inplace = (z & 1) && it == 1;                                                \
@@ -96,7 +96,7 @@ SHMEM_COMPLEX_TYPES(DEF_CPROD_)
     {                                                                                            \
         int tme = shmem_team_my_pe(team);                                                        \
         T *s = src, *d = dst;                                                                    \
-        for (int z = 0; z < nsizes; z++) {                                                       \
+        for (int z = 0; z < NSIZES; z++) {                                                       \
             int n = sizes[z];                                                                    \
             for (int it = 0; it < 4; it++) {                                                     \
                 int excl = it & 1, inplace = (z & 1) && it >= 2;                                 \
@@ -125,7 +125,7 @@ SHMEM_COMPLEX_TYPES(DEF_CPROD_)
 SHMEM_REDUCE_MINMAX_TYPES(DEF_SCAN_)
 SHMEM_COMPLEX_TYPES(DEF_CSCAN_)
 
-static void run_team(shmem_team_t team, int reductions)
+static void run_team(shmem_team_t team)
 {
 #define CALL_AND_(T, N) reduce_##N##_and(team);
 #define CALL_OR_(T, N) reduce_##N##_or(team);
@@ -135,15 +135,13 @@ static void run_team(shmem_team_t team, int reductions)
 #define CALL_SUM_(T, N) reduce_##N##_sum(team);
 #define CALL_PROD_(T, N) reduce_##N##_prod(team);
 #define CALL_SCAN_(T, N) scan_##N(team);
-    if (reductions) {
-        SHMEM_REDUCE_BITWISE_TYPES(CALL_AND_)
-        SHMEM_REDUCE_BITWISE_TYPES(CALL_OR_)
-        SHMEM_REDUCE_BITWISE_TYPES(CALL_XOR_)
-        SHMEM_REDUCE_MINMAX_TYPES(CALL_MIN_)
-        SHMEM_REDUCE_MINMAX_TYPES(CALL_MAX_)
-        SHMEM_REDUCE_ARITH_TYPES(CALL_SUM_)
-        SHMEM_REDUCE_ARITH_TYPES(CALL_PROD_)
-    }
+    SHMEM_REDUCE_BITWISE_TYPES(CALL_AND_)
+    SHMEM_REDUCE_BITWISE_TYPES(CALL_OR_)
+    SHMEM_REDUCE_BITWISE_TYPES(CALL_XOR_)
+    SHMEM_REDUCE_MINMAX_TYPES(CALL_MIN_)
+    SHMEM_REDUCE_MINMAX_TYPES(CALL_MAX_)
+    SHMEM_REDUCE_ARITH_TYPES(CALL_SUM_)
+    SHMEM_REDUCE_ARITH_TYPES(CALL_PROD_)
     SHMEM_REDUCE_ARITH_TYPES(CALL_SCAN_)
 }
 
@@ -175,31 +173,14 @@ int main(void)
     npes = shmem_n_pes();
     src = shmem_malloc(2 * MAXN * 16);
     dst = shmem_malloc(2 * MAXN * 16);
-    /* Fewer cases where every operation is slow: on the UCX paths two sizes (one beyond the
-     * work buffer), over tcp with more than 2 PEs (all emulated, 2 cores) the small one only,
-     * plus the large size for a few pairs. */
-    const char *local = getenv("SSHMEM_LOCAL");
-    int heavy = on_tcp() && npes > 2;
-    if (local && !strcmp(local, "ucx") && npes > 2) {
-        sizes[0] = 7;
-        sizes[1] = MAXN;
-        nsizes = heavy ? 1 : 2;
-    }
-    run_team(SHMEM_TEAM_WORLD, 1);
-    if (heavy) {
-        sizes[0] = MAXN;
-        reduce_double_sum(SHMEM_TEAM_WORLD);
-        reduce_complexd_prod(SHMEM_TEAM_WORLD);
-        reduce_uint64_xor(SHMEM_TEAM_WORLD);
-        sizes[0] = 7;
-    }
+    run_team(SHMEM_TEAM_WORLD);
     shmem_team_t odd_rev;
     int n_odd = npes / 2;
     if (n_odd > 0) {
         /* PEs 2*n_odd-1, ..., 3, 1 */
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 2 * n_odd - 1, -2, n_odd, NULL, 0, &odd_rev);
         if (odd_rev != SHMEM_TEAM_INVALID) {
-            run_team(odd_rev, !heavy);
+            run_team(odd_rev);
             shmem_team_destroy(odd_rev);
         }
     }

@@ -174,6 +174,31 @@ static void split_2d(int xrange)
     shmem_team_destroy(xt);
 }
 
+/* A context made on a team: RMA through it, its team, and a team destroyed with a context
+ * still alive (the context goes with it). */
+static void team_contexts(void)
+{
+    shmem_team_t rev;
+    long *slot = shmem_calloc(1, sizeof(long));
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, npes - 1, -1, npes, NULL, 0, &rev);
+    shmem_ctx_t ctx = SHMEM_CTX_INVALID, ctx2 = SHMEM_CTX_INVALID;
+    CHECK_EQ_LONG(shmem_team_create_ctx(rev, 0, &ctx), 0, "team_create_ctx");
+    CHECK(ctx != SHMEM_CTX_INVALID, "team_create_ctx gave SHMEM_CTX_INVALID");
+    shmem_team_t got = SHMEM_TEAM_INVALID;
+    CHECK_EQ_LONG(shmem_ctx_get_team(ctx, &got), 0, "ctx_get_team");
+    CHECK(got == rev, "ctx_get_team gave another team");
+    int right = (me + 1) % npes;
+    shmem_ctx_long_p(ctx, slot, me + 1, right);
+    shmem_ctx_quiet(ctx);
+    shmem_team_sync(rev);
+    CHECK_EQ_LONG(*slot, (me + npes - 1) % npes + 1, "put through a team context");
+    shmem_ctx_destroy(ctx);
+    CHECK_EQ_LONG(shmem_team_create_ctx(rev, SHMEM_CTX_PRIVATE, &ctx2), 0, "second context");
+    shmem_team_destroy(rev); /* ctx2 is destroyed with it */
+    shmem_barrier_all();
+    shmem_free(slot);
+}
+
 static void many_teams(void)
 {
     /* create and destroy again and again: the slots come back */
@@ -215,6 +240,7 @@ int main(void)
     int xr[] = {1, 2, 3, npes + 1};
     for (int i = 0; i < 4; i++)
         split_2d(xr[i]);
+    team_contexts();
     many_teams();
     return check_finish();
 }

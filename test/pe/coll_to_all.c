@@ -4,28 +4,26 @@
  * more than pWrk holds) and active sets (all PEs, logPE_stride 1 and 2, a subset leaving
  * PE 0 out). PEs outside a set call nothing and their dest must stay untouched. In place
  * (dest == source), and back-to-back calls alternating two pSync/pWrk pairs without a
- * barrier, each with new source values. The pSync arrays are static (as most programs have
- * them) on the direct path, from shmem_malloc on the UCX paths (where globals are served by
- * emulation, far too slow for this many calls); fewer cases there.
+ * barrier, each with new source values. The pSync arrays are static, as most programs have
+ * them (on the UCX paths, globals are reached by emulated operations).
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_BARRIER=dissem
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_BARRIER=flat
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
- * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_REDUCE=rd
- * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_BARRIER=dissem
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_BARRIER=flat
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rd
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rd
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rsag
  */
 #include <complex.h>
 
 #include "check.h"
 
 #define MAXN 1200 /* elements */
-static int sizes[] = {1, 5, 40, 1100};
-static int nsizes = 4;
+static const int sizes[] = {1, 5, 40, 1100};
+#define NSIZES 4
 
-static long static_psync[2][SHMEM_REDUCE_SYNC_SIZE];
-static long *psync[2];
+static long psync[2][SHMEM_REDUCE_SYNC_SIZE];
 static int me, npes;
 
 /* Values small enough that every sum and product is exact in every type (char included). */
@@ -76,7 +74,7 @@ static int report(int ok, const char *name, const aset_t *s, int n, int iter, in
         T *wrk = shmem_malloc(2 * (MAXN / 2 + 1 + SHMEM_REDUCE_MIN_WRKDATA_SIZE) * sizeof(T));   \
         size_t wrk_stride = MAXN / 2 + 1 + SHMEM_REDUCE_MIN_WRKDATA_SIZE;                        \
         int idx = member_index(s, me);                                                           \
-        for (int z = 0; z < nsizes; z++) {                                                       \
+        for (int z = 0; z < NSIZES; z++) {                                                       \
             int n = sizes[z];                                                                    \
             for (int i = 0; i < 2 * MAXN; i++)                                                   \
                 dst[i] = (T)99;                                                                  \
@@ -155,18 +153,9 @@ int main(void)
     shmem_init();
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    const char *local = getenv("SSHMEM_LOCAL");
-    int direct = !local || strcmp(local, "ucx") != 0;
-    for (int k = 0; k < 2; k++) {
-        psync[k] = direct ? static_psync[k] : shmem_malloc(SHMEM_REDUCE_SYNC_SIZE * sizeof(long));
+    for (int k = 0; k < 2; k++)
         for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
             psync[k][i] = SHMEM_SYNC_VALUE;
-    }
-    if (!direct && npes > 2) { /* 1 and 1100 elements (the latter beyond pWrk), in place too */
-        sizes[0] = 1;
-        sizes[1] = 1100;
-        nsizes = 2;
-    }
     shmem_barrier_all();
 
     aset_t sets[4];
@@ -179,7 +168,6 @@ int main(void)
     if (npes > 1)
         sets[nsets++] = (aset_t){1, 0, npes - 1};
     for (int k = 0; k < nsets; k++)
-        if (direct || npes <= 2 || k == 0 || k == nsets - 1)
-            run_all(&sets[k]);
+        run_all(&sets[k]);
     return check_finish();
 }
