@@ -14,6 +14,13 @@ check() { # check DESC CONDITION-STATUS
     if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
 }
 
+# A clean run of the same program: start-up and shut-down, which a loaded machine stretches,
+# are not part of "the job ends within 2 s of the failure".
+start=$(date +%s%N)
+timeout -k 2 20 "$launcher" -np 4 "$crash" none >/dev/null 2>&1
+base_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+echo "# a clean 4-PE run takes ${base_ms} ms"
+
 for how in segv exit global_exit kill; do
     case $how in
         segv) want=139 ;; exit) want=3 ;; global_exit) want=7 ;; kill) want=137 ;;
@@ -24,7 +31,8 @@ for how in segv exit global_exit kill; do
     rc=$?
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     check "$how: job exits with status $want (got $rc)" $([ $rc -eq $want ]; echo $?)
-    check "$how: job ends within 2 s (took ${ms} ms)" $([ $ms -lt 2000 ]; echo $?)
+    check "$how: job ends within 2 s of the failure (took ${ms} ms, a clean run ${base_ms} ms)" \
+        $([ $((ms - base_ms)) -lt 2000 ]; echo $?)
     if [ $how = global_exit ]; then
         check "$how: no crash report for a deliberate exit" 0
     else
