@@ -36,7 +36,9 @@
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
       "fcollect: auto | linear (all write all) | ring | bruck")                                   \
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
-      "scans: auto | shm (shared memory) | rd (recursive doubling)")
+      "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
+    X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
+      "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
@@ -57,6 +59,7 @@ typedef struct sshmem_env {
     unsigned spin;
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
+    unsigned pes_per_node; /* 0: node ids from the launcher */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

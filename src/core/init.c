@@ -3,10 +3,10 @@
  *
  *  1. read the environment table                       (core/env)
  *  2. share the global data segment                    (heap/globals; before any thread)
- *  3. connect to the launcher: rank, size, node        (boot)
+ *  3. connect to the launcher: rank, size, node        (boot; or SSHMEM_PES_PER_NODE groups)
  *  4. UCX context and worker; allocate the heap        (transport, heap)
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
- *  6. per peer: endpoint, rkeys, direct mappings when on this node
+ *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
  *  8. the library's symmetric scratch, then a barrier
  */
@@ -121,11 +121,55 @@ static void connect_peer(int pe)
     free(card);
 }
 
+/* This PE's node id: the launcher's, or with SSHMEM_PES_PER_NODE=k the group of k consecutive
+ * PEs it belongs to, so one host can stand in for several (UCX between the groups). A k of at
+ * least the job size makes one group: np=1 runs of a suite run with k=2 stay valid. */
+static int node_of_this_pe(void)
+{
+    unsigned k = sshmem_env.pes_per_node;
+    if (k == 0)
+        return sshmem_boot_node_id();
+    return (int)((unsigned)sshmem.my_pe / k);
+}
+
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* How many distinct node ids the job spans (every card read, so every PE agrees). */
+static int count_nodes(void)
+{
+    int *ids = malloc((size_t)sshmem.n_pes * sizeof *ids);
+    if (!ids)
+        sshmem_fatal("shmem_init", "out of memory for %d node ids", sshmem.n_pes);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        ids[pe] = sshmem.peers[pe].node_id;
+    qsort(ids, (size_t)sshmem.n_pes, sizeof *ids, compare_int);
+    int n = 1;
+    for (int i = 1; i < sshmem.n_pes; i++)
+        n += ids[i] != ids[i - 1];
+    free(ids);
+    return n;
+}
+
+/* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
+ * same word, so once any peer is off-node, every atomic (on-node ones too) goes through UCX. */
+static void choose_atomics(void)
+{
+    sshmem.n_nodes = count_nodes();
+    sshmem.amo_cpu = sshmem.n_nodes == 1;
+}
+
 static void print_info(void)
 {
     printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
            SHMEM_MINOR_VERSION, sshmem_tx_version(), sshmem.n_pes);
     printf("on-node path: %s\n", sshmem_env.local ? "ucx" : "direct load/store");
+    printf("nodes: %d%s, atomics: %s\n", sshmem.n_nodes,
+           sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
+           sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
     sshmem_env_print(stdout);
     fflush(stdout);
 }
@@ -135,10 +179,10 @@ static void init_runtime(int requested)
     sshmem_env_load();
     share_globals();
     sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
-    sshmem.my_node = sshmem_boot_node_id();
+    sshmem.my_node = node_of_this_pe();
     sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
-    sshmem.amo_cpu = 1; /* one host: CPU atomics and UCX shared-memory atomics agree */
+    sshmem.amo_cpu = 1; /* until the cards say otherwise (choose_atomics) */
     sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
     if (!sshmem.peers)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
@@ -152,6 +196,7 @@ static void init_runtime(int requested)
     publish_card();
     for (int pe = 0; pe < sshmem.n_pes; pe++)
         connect_peer(pe);
+    choose_atomics();
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
 
     sshmem_barrier_init();

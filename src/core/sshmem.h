@@ -53,7 +53,8 @@ struct sshmem_state {
     int local_ucx;        /* SSHMEM_LOCAL=ucx: on-node peers go through UCX too */
     int ucx_in_use;       /* some peer is reached through UCX: waits must drive progress */
     int amo_cpu;          /* atomics to direct peers may use CPU atomics */
-    int my_node;
+    int my_node;          /* node id (launcher's, or my_pe / SSHMEM_PES_PER_NODE) */
+    int n_nodes;          /* distinct node ids in the job */
     sshmem_region_info_t region[SSHMEM_NUM_REGIONS];
     sshmem_peer_t *peers; /* n_pes entries */
 };

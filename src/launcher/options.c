@@ -37,6 +37,15 @@ static const char usage_text[] =
     "  --timeout S                end the job if it still runs after S seconds (status 124)\n"
     "  --oversubscribe, --allow-run-as-root\n"
     "                             accepted for Open MPI compatibility; they change nothing\n"
+    "                             (--oversubscribe is passed on to mpirun and prterun)\n"
+    "\n"
+    "Several hosts (see doc/multi-host.md): an external launcher serves PMIx instead.\n"
+    "  --launcher mpirun|prterun|srun|oshrun\n"
+    "                             exec that launcher with the options above in its own\n"
+    "                             syntax (default: $OSHRUN_LAUNCHER, else oshrun itself)\n"
+    "  --hostfile F, --host h1,h2 the hosts (mpirun, prterun)\n"
+    "  --nodes N, --nodelist L    the nodes (srun -N, --nodelist)\n"
+    "  --dry-run                  print the launcher's command line instead of running it\n"
     "  -h, --help                 show this help\n"
     "  -V, --version              show the version\n"
     "\n"
@@ -135,6 +144,50 @@ static enum apply_result apply_timeout(struct osh_options *o, const char *name, 
     return APPLY_OK;
 }
 
+static enum apply_result apply_oversubscribe(struct osh_options *o, const char *name,
+                                            const char *value)
+{
+    o->oversubscribe = true;
+    return APPLY_OK;
+}
+
+static enum apply_result apply_dry_run(struct osh_options *o, const char *name, const char *value)
+{
+    o->dry_run = true;
+    return APPLY_OK;
+}
+
+/* The launcher's name, from --launcher or OSHRUN_LAUNCHER (what names it in messages). */
+static enum apply_result set_launcher(struct osh_options *o, const char *what, const char *value)
+{
+    static const char *const names[] = { "oshrun", "mpirun", "prterun", "srun" };
+    for (int i = 0; i < 4; i++)
+        if (strcmp(value, names[i]) == 0) {
+            o->launcher = (enum osh_launcher)i;
+            return APPLY_OK;
+        }
+    return usage_error("%s '%s': expected mpirun, prterun, srun or oshrun", what, value);
+}
+
+static enum apply_result apply_launcher(struct osh_options *o, const char *name, const char *value)
+{
+    return set_launcher(o, name, value);
+}
+
+/* Host selection is only for external launchers; remembered here, checked at the end. */
+static enum apply_result apply_hosts(struct osh_options *o, const char *name, const char *value)
+{
+    if (strcmp(name, "--hostfile") == 0)
+        o->hostfile = value;
+    else if (strcmp(name, "--host") == 0)
+        o->hosts = value;
+    else if (strcmp(name, "--nodes") == 0)
+        o->nodes = value;
+    else
+        o->nodelist = value;
+    return APPLY_OK;
+}
+
 static enum apply_result apply_ignored(struct osh_options *o, const char *name, const char *value)
 {
     return APPLY_OK;
@@ -160,7 +213,11 @@ static const struct option_def option_table[] = {
     { { "-x", NULL }, true, apply_export },
     { { "--tag-output", NULL }, false, apply_tag_output },
     { { "--timeout", NULL }, true, apply_timeout },
-    { { "--oversubscribe", "--allow-run-as-root", NULL }, false, apply_ignored },
+    { { "--oversubscribe", NULL }, false, apply_oversubscribe },
+    { { "--allow-run-as-root", NULL }, false, apply_ignored },
+    { { "--launcher", NULL }, true, apply_launcher },
+    { { "--hostfile", "--host", "--nodes", "--nodelist", NULL }, true, apply_hosts },
+    { { "--dry-run", NULL }, false, apply_dry_run },
     { { "-h", "--help", NULL }, false, apply_help },
     { { "-V", "--version", NULL }, false, apply_version },
 };
@@ -223,9 +280,34 @@ static enum apply_result parse_one(int argc, char **argv, int *i, struct osh_opt
     return def->apply(o, name, value);
 }
 
+/* Host options need a launcher that can reach other hosts, and the one that understands them. */
+static bool check_hosts(const struct osh_options *o)
+{
+    bool mpi_style = o->launcher == OSH_LAUNCHER_MPIRUN || o->launcher == OSH_LAUNCHER_PRTERUN;
+    const char *wrong = NULL;
+    if ((o->hostfile || o->hosts) && !mpi_style)
+        wrong = o->hostfile ? "--hostfile" : "--host";
+    else if ((o->nodes || o->nodelist) && o->launcher != OSH_LAUNCHER_SRUN)
+        wrong = o->nodes ? "--nodes" : "--nodelist";
+    if (!wrong)
+        return true;
+    if (o->launcher == OSH_LAUNCHER_OSHRUN)
+        osh_msg("%s: oshrun alone starts PEs on this host only; add --launcher %s (see "
+                "doc/multi-host.md)", wrong, wrong[2] == 'h' ? "mpirun" : "srun");
+    else
+        osh_msg("%s is not an option for --launcher %s: use %s", wrong,
+                o->launcher == OSH_LAUNCHER_SRUN ? "srun" : "mpirun/prterun",
+                o->launcher == OSH_LAUNCHER_SRUN ? "--nodes/--nodelist" : "--hostfile/--host");
+    return false;
+}
+
 /* Options are done; check that what remains makes a job. */
 static bool check_complete(const struct osh_options *o, int *exit_status)
 {
+    if (!check_hosts(o)) {
+        *exit_status = OSH_EXIT_USAGE;
+        return false;
+    }
     if (o->np == 0) {
         osh_msg("the number of PEs is missing: give it with -np N, e.g. 'oshrun -np 4 ./a.out'");
         *exit_status = OSH_EXIT_USAGE;
@@ -243,6 +325,12 @@ bool osh_parse_options(int argc, char **argv, struct osh_options *o, int *exit_s
 {
     memset(o, 0, sizeof *o);
     o->bind = OSH_BIND_DEFAULT;
+    const char *env_launcher = getenv("OSHRUN_LAUNCHER");
+    if (env_launcher && *env_launcher &&
+        set_launcher(o, "OSHRUN_LAUNCHER", env_launcher) != APPLY_OK) {
+        *exit_status = OSH_EXIT_USAGE;
+        return false;
+    }
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i];

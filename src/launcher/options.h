@@ -22,6 +22,15 @@ enum osh_bind {
     OSH_BIND_CORE,
 };
 
+/* Who starts the PEs: oshrun itself (one host, its own PMIx server) or an external launcher
+ * that serves PMIx and may span hosts (external.c). */
+enum osh_launcher {
+    OSH_LAUNCHER_OSHRUN,
+    OSH_LAUNCHER_MPIRUN,
+    OSH_LAUNCHER_PRTERUN,
+    OSH_LAUNCHER_SRUN,
+};
+
 struct osh_options {
     int np;              /* number of PEs, 1..OSH_MAX_PES */
     enum osh_bind bind;
@@ -30,6 +39,13 @@ struct osh_options {
     char **exports;      /* "VAR=value" strings from -x, to set in the PEs' environment */
     size_t nexports;
     char **argv;         /* the program and its arguments (points into main's argv) */
+    enum osh_launcher launcher; /* --launcher or OSHRUN_LAUNCHER */
+    bool oversubscribe;  /* --oversubscribe given (passed on to mpirun/prterun) */
+    bool dry_run;        /* --dry-run: print the external launcher's command line only */
+    const char *hostfile; /* --hostfile F (mpirun, prterun) */
+    const char *hosts;    /* --host h1,h2 (mpirun, prterun) */
+    const char *nodes;    /* --nodes N (srun -N) */
+    const char *nodelist; /* --nodelist L (srun) */
 };
 
 /* Parse argv. Returns true when the job should run; otherwise *exit_status is what oshrun

@@ -14,12 +14,15 @@
  *   job.c, verdict.c       the main loop: reaping, which failure came first, abort, timeout,
  *                          signals
  *   failsafe.c             a crash or hang in libpmix cannot change the exit status
+ *   external.c             --launcher mpirun|prterun|srun: exec that launcher instead
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "external.h"
 #include "failsafe.h"
 #include "janitor.h"
 #include "job.h"
@@ -87,6 +90,14 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     return status;
 }
 
+/* --dry-run without an external launcher: nothing to print but that oshrun runs the job. */
+static int dry_run_builtin(const struct osh_options *opts)
+{
+    printf("oshrun runs %d PEs of %s on this host with its own PMIx server\n", opts->np,
+           opts->argv[0]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     ensure_std_fds();
@@ -100,6 +111,13 @@ int main(int argc, char **argv)
     if (!path) {
         osh_options_free(&opts);
         return OSH_EXIT_USAGE;
+    }
+    if (opts.launcher != OSH_LAUNCHER_OSHRUN || opts.dry_run) {
+        status = opts.launcher == OSH_LAUNCHER_OSHRUN ? dry_run_builtin(&opts)
+                                                      : osh_exec_external(&opts, path);
+        free(path);
+        osh_options_free(&opts);
+        return status;
     }
     int sigfd = osh_signals_setup(); /* before any thread: they all inherit the mask */
     status = sigfd < 0 ? OSH_EXIT_INTERNAL : serve(&opts, path, sigfd);

@@ -187,6 +187,12 @@ uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
                        int fetch)
 {
+    /* Global data is registered, not UCX-allocated, so on-host UCX emulates its atomics with
+     * active messages, and on UCX 1.13 a flush does not wait for an emulated non-fetching
+     * atomic to be applied (measured: increments lost after quiet + barrier). Fetching ones
+     * complete only once applied, so every atomic on globals fetches. */
+    if (region == SSHMEM_REGION_DATA)
+        fetch = 1;
     if (fetch && is_bitwise(op))
         return fetch_bitwise_by_cas(tx, pe, region, raddr, op, size, operand);
     /* Operands and replies are size bytes at the start of these words (little-endian). */

@@ -2,10 +2,8 @@
 # errors-test.sh: each mistake a user can make gets a message naming the PE, the call and the
 # fix, and (where it is fatal) the job ends with a non-zero status. TAP output.
 prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/errors"
-launcher="${OSHRUN:-oshrun}"
-n=0
 cases=(
-  # name | env | expected status (nz = any non-zero) | patterns the message must contain
+  # name | environment | expected status (nz = any non-zero) | patterns the message must contain
   "bad_pe||nz|PE 2: shmem_int_p|PE number 3 is out of range|0 to 2"
   "negative_pe||nz|PE 2: shmem_int_g|PE number -1 is out of range"
   "not_symmetric||nz|PE 2: shmem_int_put|is not symmetric|shmem_malloc"
@@ -18,28 +16,5 @@ cases=(
   "none|SSHMEM_LOCAL=sideways|nz|SSHMEM_LOCAL='sideways' is not valid|direct"
   "none|SHMEM_INFO=maybe|nz|SHMEM_INFO='maybe' is not valid|1 or 0"
 )
-echo "1..$(( ${#cases[@]} * 2 ))"
-for c in "${cases[@]}"; do
-    IFS='|' read -r name env want p1 p2 p3 <<<"$c"
-    log=$(mktemp)
-    env $env timeout -k 2 30 "$launcher" -np 3 "$prog" "$name" >"$log" 2>&1
-    rc=$?
-    n=$((n + 1))
-    if { [ "$want" = nz ] && [ $rc -ne 0 ] && [ $rc -ne 124 ]; } || [ "$rc" = "$want" ]; then
-        echo "ok $n - $name $env: exit status $rc"
-    else
-        echo "not ok $n - $name $env: exit status $rc (expected $want)"
-    fi
-    n=$((n + 1))
-    missing=""
-    for p in "$p1" "$p2" "$p3"; do
-        [ -z "$p" ] || grep -qF -- "$p" "$log" || missing="$missing [$p]"
-    done
-    if [ -z "$missing" ]; then
-        echo "ok $n - $name $env: message names the PE, the call and the fix"
-    else
-        echo "not ok $n - $name $env: message lacks$missing"
-        sed 's/^/# /' "$log" | head -10
-    fi
-    rm -f "$log"
-done
+source "$(dirname "$0")/../error-cases.sh"
+run_error_cases "$prog"

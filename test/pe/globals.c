@@ -46,11 +46,15 @@ int main(void)
     CHECK(shmem_addr_accessible(bss_array, left), "shmem_addr_accessible(bss)");
     int on_stack;
     CHECK(!shmem_addr_accessible(&on_stack, right), "a stack variable is not accessible");
-    /* shmem_ptr of a global: a direct pointer on-node (unless SSHMEM_LOCAL=ucx), else NULL */
+    /* shmem_ptr of a global: a direct pointer on-node (unless SSHMEM_LOCAL=ucx), else NULL;
+     * SSHMEM_PES_PER_NODE=k makes each k consecutive PEs a node of their own. */
     long *p = shmem_ptr(&counter, right);
-    const char *local = getenv("SSHMEM_LOCAL");
+    const char *local = getenv("SSHMEM_LOCAL"), *k_env = getenv("SSHMEM_PES_PER_NODE");
+    int k = k_env ? atoi(k_env) : 0;
     if (local && !strcmp(local, "ucx"))
         CHECK(p == NULL || right == me, "shmem_ptr under SSHMEM_LOCAL=ucx");
+    else if (k > 0 && right / k != me / k)
+        CHECK(p == NULL, "shmem_ptr to a PE of another SSHMEM_PES_PER_NODE group");
     else
         CHECK(p && *p == counter, "shmem_ptr to a global gives the peer's value");
     return check_finish();

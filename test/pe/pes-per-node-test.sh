@@ -1,0 +1,47 @@
+#!/bin/bash
+# pes-per-node-test.sh: SSHMEM_PES_PER_NODE=k makes one host look like several nodes of k PEs
+# (direct load/store inside a group, UCX between groups, UCX atomics everywhere). Runs a few
+# multi-PE tests with k=1 and k=2 at 2, 3 and 4 PEs on the direct and tcp paths (through
+# run-test.sh), then checks SHMEM_INFO's report and the rejection of a malformed k. TAP output.
+build="${SSHMEM_TEST_BUILDDIR:-.}"
+src="${SSHMEM_TEST_SRCDIR:-..}"
+oshrun="${OSHRUN:-$build/oshrun}"
+programs="test/pe/put_get test/pe/atomics test/pe/globals test/pe/busy_target test/pe/pes_per_node"
+ks="1 2"
+nps="2 3 4"
+paths="direct tcp"
+
+n=0
+lines=()
+ok() { n=$((n + 1)); if [ "$2" -eq 0 ]; then lines+=("ok $n - $1"); else lines+=("not ok $n - $1"); fi; }
+
+for k in $ks; do
+    for prog in $programs; do
+        # run-test.sh prints its own plan and numbers; keep the verdicts, renumber them.
+        while IFS= read -r line; do
+            case "$line" in
+                "ok "*|"not ok "*)
+                    n=$((n + 1))
+                    verdict="${line%% [0-9]*}"
+                    rest="${line#* [0-9]* - }"
+                    [[ "$line" == "not ok"* ]] && verdict="not ok"
+                    lines+=("$verdict $n - SSHMEM_PES_PER_NODE=$k $rest") ;;
+                "#"*) lines+=("$line") ;;
+            esac
+        done < <(SSHMEM_PES_PER_NODE=$k SSHMEM_TEST_NP="$nps" SSHMEM_TEST_PATHS="$paths" \
+                 OSHRUN="$oshrun" SSHMEM_TEST_SRCDIR="$src" bash "$src/test/run-test.sh" "$build/$prog")
+    done
+done
+
+out=$(SSHMEM_PES_PER_NODE=2 SHMEM_INFO=1 timeout 60 "$oshrun" -np 4 "$build/examples/hello" 2>&1)
+grep -q "^nodes: 2 (SSHMEM_PES_PER_NODE groups), atomics: all through UCX" <<<"$out"
+ok "SHMEM_INFO reports 2 nodes and UCX atomics for k=2 at np=4" $?
+out=$(SSHMEM_PES_PER_NODE=4 SHMEM_INFO=1 timeout 60 "$oshrun" -np 4 "$build/examples/hello" 2>&1)
+grep -q "^nodes: 1 (SSHMEM_PES_PER_NODE groups), atomics: CPU on-node" <<<"$out"
+ok "SHMEM_INFO reports 1 node and CPU atomics for k=4 at np=4" $?
+out=$(SSHMEM_PES_PER_NODE=two timeout 60 "$oshrun" -np 2 "$build/examples/hello" 2>&1); rc=$?
+[ $rc -ne 0 ] && grep -q "SSHMEM_PES_PER_NODE='two' is not valid: expected a whole number" <<<"$out"
+ok "a malformed SSHMEM_PES_PER_NODE is rejected with a message (exit $rc)" $?
+
+echo "1..$n"
+printf '%s\n' "${lines[@]}"
