@@ -1,18 +1,14 @@
 /*
- * team_ctx.c: shmem_team_create_ctx, a context associated with a team (OpenSHMEM 1.5+:
- * a local call, no other PE takes part). The contexts themselves are made by the contexts
- * layer (src/team/ctx.h, sshmem_ctx_create_on); until that layer is part of the build, a
- * team context cannot be made and the call says so by returning nonzero.
+ * team_ctx.c: contexts on teams. shmem_team_create_ctx makes a context associated with a
+ * team (OpenSHMEM 1.5+: a local call, no other PE takes part) through the contexts layer
+ * (src/team/ctx.h); shmem_team_destroy takes the team's remaining contexts along.
  */
 #include <shmem.h>
 
 #include "core/api_defs.h"
 #include "core/error.h"
-#include "team/team.h"
-#if __has_include("team/ctx.h")
 #include "team/ctx.h"
-#define SSHMEM_HAVE_CTX_LAYER 1
-#endif
+#include "team/team.h"
 
 SSHMEM_DEFINE(int, shmem_team_create_ctx, (shmem_team_t team, long options, shmem_ctx_t *ctx))
 {
@@ -24,23 +20,8 @@ SSHMEM_DEFINE(int, shmem_team_create_ctx, (shmem_team_t team, long options, shme
         return -1;
     }
     struct sshmem_team *t = sshmem_team_check(team, call);
-#ifdef SSHMEM_HAVE_CTX_LAYER
     sshmem_ctx_check_options(options, call);
     return sshmem_ctx_create_on(t, options, ctx);
-#else
-    (void)t;
-    (void)options;
-    *ctx = SHMEM_CTX_INVALID;
-    return -1;
-#endif
 }
 
-/* Contexts still alive on a team that is being destroyed go with it. */
-void sshmem_team_destroy_contexts(struct sshmem_team *team)
-{
-#ifdef SSHMEM_HAVE_CTX_LAYER
-    sshmem_ctx_destroy_all(team);
-#else
-    (void)team;
-#endif
-}
+void sshmem_team_destroy_contexts(struct sshmem_team *team) { sshmem_ctx_destroy_all(team); }
