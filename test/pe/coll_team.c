@@ -7,6 +7,7 @@
  * Each new team runs a collective whose result depends on its exact membership.
  *
  * sshmem-test: np=1 2 3 5 7 8
+ * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=2
  */
 #include "check.h"
 
@@ -28,17 +29,19 @@ static void predefined(void)
     CHECK_EQ_LONG(shmem_team_n_pes(SHMEM_TEAM_WORLD), npes, "team_n_pes(WORLD)");
     int shared_n = shmem_team_n_pes(SHMEM_TEAM_SHARED);
     int shared_me = shmem_team_my_pe(SHMEM_TEAM_SHARED);
-    const char *local = getenv("SSHMEM_LOCAL");
-    int direct = !local || strcmp(local, "ucx") != 0;
-    /* One host: everybody on the direct path, only this PE when every access goes via UCX. */
-    CHECK_EQ_LONG(shared_n, direct ? npes : 1, "team_n_pes(SHARED)");
+    long *x = shmem_malloc(sizeof(long));
+    /* SHARED: the PEs shmem_ptr reaches (every PE on one host with the direct path, a group
+     * with SSHMEM_PES_PER_NODE, only this PE when every access goes through UCX). */
+    int mapped = 0;
+    for (int p = 0; p < npes; p++)
+        mapped += shmem_ptr(x, p) != NULL;
+    CHECK_EQ_LONG(shared_n, mapped ? mapped : 1, "team_n_pes(SHARED)");
     CHECK(shared_me >= 0 && shared_me < shared_n, "team_my_pe(SHARED) = %d", shared_me);
     CHECK_EQ_LONG(shmem_team_translate_pe(SHMEM_TEAM_SHARED, shared_me, SHMEM_TEAM_WORLD), me,
                   "translate SHARED -> WORLD");
-    long *x = shmem_malloc(sizeof(long));
     for (int p = 0; p < shared_n; p++) {
         int wpe = shmem_team_translate_pe(SHMEM_TEAM_SHARED, p, SHMEM_TEAM_WORLD);
-        CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, x, p) != NULL || !direct,
+        CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, x, p) != NULL || !mapped,
               "team_ptr(SHARED, %d) is NULL", p);
         CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, x, wpe) == shmem_ptr(x, wpe),
               "team_ptr(WORLD) differs from shmem_ptr");
