@@ -23,22 +23,7 @@ static const int sizes[] = {1, 7, 300, MAXN};
 #define NSIZES 4
 static int me, npes;
 
-#define VAL_and(pe, i) (~(1 << (((pe) + (i)) % 7)) & 0x7f)
-#define VAL_or(pe, i) (1 << (((pe) + (i)) % 7))
-#define VAL_xor(pe, i) ((((pe) + 1) * ((i) + 3)) & 0x7f)
-#define VAL_min(pe, i) (((pe)*3 + (i)) % 11 + 1)
-#define VAL_max(pe, i) (((pe)*5 + (i)) % 13 + 1)
-#define VAL_sum(pe, i) (((pe) + (i)) % 7)
-#define VAL_prod(pe, i) ((((pe) + (i)) % 3 == 0) ? 2 : 1)
-#define CVAL_sum(pe, i) (VAL_sum(pe, i) + ((pe) % 3) * I)
-#define CVAL_prod(pe, i) ((((pe) + (i)) % 4 == 1) ? (0.0 + 1.0 * I) : 1.0)
-#define APPLY_and(a, b) ((a) & (b))
-#define APPLY_or(a, b) ((a) | (b))
-#define APPLY_xor(a, b) ((a) ^ (b))
-#define APPLY_min(a, b) ((b) < (a) ? (b) : (a))
-#define APPLY_max(a, b) ((b) > (a) ? (b) : (a))
-#define APPLY_sum(a, b) ((a) + (b))
-#define APPLY_prod(a, b) ((a) * (b))
+#include "reduce_values.h"
 
 static void *src, *dst; /* symmetric, 2 x MAXN x 16 bytes each */
 
