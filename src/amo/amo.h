@@ -4,6 +4,10 @@
  * Fast path (inline): a heap address of a directly reachable peer is one CPU atomic
  * instruction on the mapped memory; op and size are constants at every call site, so the
  * switch folds away. Everything else goes to the out-of-line slow path in amo.c.
+ *
+ * sshmem_amo / sshmem_amo_nbi are for API routines: they count the call in the traffic
+ * profile (core/profile.h). The library's own atomics (locks, the signal word of a
+ * put_signal) use sshmem_amo_internal, which is never counted.
  */
 #ifndef SSHMEM_AMO_H
 #define SSHMEM_AMO_H
@@ -11,6 +15,7 @@
 #include <shmem.h>
 
 #include "core/error.h"
+#include "core/profile.h"
 #include "transport/transport.h"
 
 uint64_t sshmem_amo_slow(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size,
@@ -49,8 +54,8 @@ sshmem_cpu_amo(void *p, sshmem_amo_op_t op, size_t size, uint64_t operand, uint6
 }
 
 static inline __attribute__((always_inline)) uint64_t
-sshmem_amo(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size, uint64_t operand,
-           uint64_t compare, int fetch, int pe, const char *call)
+sshmem_amo_internal(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size,
+                    uint64_t operand, uint64_t compare, int fetch, int pe, const char *call)
 {
     sshmem_check_pe(pe, call);
     char *d = sshmem_heap_direct(dest, size, pe);
@@ -59,12 +64,23 @@ sshmem_amo(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size, uint64_
     return sshmem_amo_slow(ctx, dest, op, size, operand, compare, fetch, pe, call);
 }
 
+/* A user's atomic: counted (size bytes), then the same operation. */
+static inline __attribute__((always_inline)) uint64_t
+sshmem_amo(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size, uint64_t operand,
+           uint64_t compare, int fetch, int pe, const char *call)
+{
+    sshmem_check_pe(pe, call);
+    SSHMEM_PROFILE_COUNT(AMO, pe, size);
+    return sshmem_amo_internal(ctx, dest, op, size, operand, compare, fetch, pe, call);
+}
+
 /* The _nbi fetching forms: the old value lands in *fetch by the next quiet. */
 static inline __attribute__((always_inline)) void
 sshmem_amo_nbi(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op_t op, size_t size,
                uint64_t operand, uint64_t compare, int pe, const char *call)
 {
     sshmem_check_pe(pe, call);
+    SSHMEM_PROFILE_COUNT(AMO, pe, size);
     char *d = sshmem_heap_direct(dest, size, pe);
     if (SSHMEM_LIKELY(d && sshmem.amo_cpu)) {
         uint64_t old = sshmem_cpu_amo(d, op, size, operand, compare);

@@ -31,13 +31,13 @@ typedef struct {
 static void put_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_put(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
+    sshmem_put_internal(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
 }
 
 static void get_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_get(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
+    sshmem_get_internal(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
 }
 
 /* Where the remote origin lies in our address space when every byte the elements touch is
@@ -86,6 +86,10 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
         (rc = mpix_count_check(count, call, "count")))
         return rc;
     sshmem_check_pe(pe, call);
+    if (get) /* one call of count elements, however many runs the type has */
+        SSHMEM_PROFILE_COUNT(GET, pe, count * type->size);
+    else
+        SSHMEM_PROFILE_COUNT(PUT, pe, count * type->size);
     if (count == 0 || type->size == 0)
         return SHMEMX_SUCCESS;
     if (!dest || !source)
@@ -93,10 +97,10 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
     if (type->flags & MPIX_CONTIG) { /* one run: one transfer, blocking as asked */
         ptrdiff_t off = type->true_lb;
         if (get)
-            sshmem_get(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
+            sshmem_get_internal(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
                        pe, blocking, call);
         else
-            sshmem_put(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
+            sshmem_put_internal(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
                        pe, blocking, call);
         return SHMEMX_SUCCESS;
     }

@@ -71,8 +71,9 @@ static void sshmem_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size
     sshmem_check_pe(pe, call);
     if (SSHMEM_UNLIKELY(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD))
         bad_sig_op(call, sig_op);
+    SSHMEM_PROFILE_COUNT(PUT, pe, len); /* one put of the data; the signal word is ours */
     deliver_data(ctx, dest, src, len, pe, call);
-    sshmem_amo(ctx, sig_addr, sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET,
+    sshmem_amo_internal(ctx, sig_addr, sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET,
                sizeof(uint64_t), signal, 0, 0, pe, call);
 }
 

@@ -3,6 +3,10 @@
  *
  * Fast path (inline): a heap address of a directly reachable peer is a memcpy. Everything
  * else (globals, UCX, zero length, errors) is the out-of-line slow path in rma.c.
+ *
+ * sshmem_put / sshmem_get are for API routines: they count the call in the traffic profile
+ * (core/profile.h). The library's own transfers use sshmem_put_internal / _get_internal,
+ * which are never counted.
  */
 #ifndef SSHMEM_RMA_H
 #define SSHMEM_RMA_H
@@ -11,6 +15,7 @@
 #include <shmem.h>
 
 #include "core/error.h"
+#include "core/profile.h"
 
 void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
                      int blocking, const char *call);
@@ -22,8 +27,8 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
                  size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
 
-static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                              int blocking, const char *call)
+static inline void sshmem_put_internal(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                                       int pe, int blocking, const char *call)
 {
     sshmem_check_pe(pe, call);
     char *d = sshmem_heap_direct(dest, len, pe);
@@ -34,8 +39,8 @@ static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size
     sshmem_put_slow(ctx, dest, src, len, pe, blocking, call);
 }
 
-static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                              int blocking, const char *call)
+static inline void sshmem_get_internal(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                                       int pe, int blocking, const char *call)
 {
     sshmem_check_pe(pe, call);
     const char *s = sshmem_heap_direct(src, len, pe);
@@ -44,6 +49,23 @@ static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size
         return;
     }
     sshmem_get_slow(ctx, dest, src, len, pe, blocking, call);
+}
+
+/* A user's put or get: counted, then the same transfer. */
+static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_check_pe(pe, call);
+    SSHMEM_PROFILE_COUNT(PUT, pe, len);
+    sshmem_put_internal(ctx, dest, src, len, pe, blocking, call);
+}
+
+static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_check_pe(pe, call);
+    SSHMEM_PROFILE_COUNT(GET, pe, len);
+    sshmem_get_internal(ctx, dest, src, len, pe, blocking, call);
 }
 
 #endif
