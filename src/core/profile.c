@@ -54,6 +54,7 @@ void sshmem_profile_init(void)
     }
     sshmem_profile.row = sshmem_heap_internal(len);
     memset(sshmem_profile.row, 0, len);
+    sshmem_profile.threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
     sshmem_profile.on = 1;
 }
 

@@ -13,8 +13,8 @@
  * forms of rma.h and amo.h and is never counted.
  *
  * Cost: off, each hook is one load of sshmem_profile.on and a branch predicted not taken
- * (no call, no lock). On, relaxed atomic adds into this PE's row, so counts stay exact under
- * SHMEM_THREAD_MULTIPLE (threads of one PE share one row).
+ * (no call, no lock). On, four plain adds into this PE's row; under SHMEM_THREAD_MULTIPLE
+ * (threads of one PE share one row) relaxed atomic adds instead, so counts stay exact.
  */
 #ifndef SSHMEM_PROFILE_H
 #define SSHMEM_PROFILE_H
@@ -44,6 +44,7 @@ typedef struct sshmem_profile_row {
 
 struct sshmem_profile {
     int on;
+    int threads; /* SHMEM_THREAD_MULTIPLE: several threads may count at once */
     sshmem_profile_row_t *row;
 };
 extern struct sshmem_profile sshmem_profile;
@@ -61,6 +62,13 @@ uint64_t sshmem_profile_now(void);
 static inline void sshmem_profile_add(int kind, int pe, size_t nbytes)
 {
     sshmem_profile_row_t *row = sshmem_profile.row;
+    if (!sshmem_profile.threads) { /* one thread at a time: plain adds are exact */
+        row->ops[kind]++;
+        row->bytes[kind] += nbytes;
+        row->to[pe].ops++;
+        row->to[pe].bytes += nbytes;
+        return;
+    }
     __atomic_fetch_add(&row->ops[kind], 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&row->bytes[kind], nbytes, __ATOMIC_RELAXED);
     __atomic_fetch_add(&row->to[pe].ops, 1, __ATOMIC_RELAXED);

@@ -96,10 +96,10 @@ check_svg() { # expected prefix np
 }
 
 # One run with SSHMEM_PROFILE and its checks.
-run_case() { # np path
-    local d="$work/np$1-$2"
+run_case() { # np path [VAR=value...]
+    local d="$work/np$1-$2$3"
     mkdir -p "$d"
-    env $(path_env "$2") SSHMEM_PROFILE="$d/p" PROFILE_EXPECT="$d/e" \
+    env $(path_env "$2") "${@:3}" SSHMEM_PROFILE="$d/p" PROFILE_EXPECT="$d/e" \
         timeout 60 "$oshrun" -np "$1" "$prog" >"$d/out" 2>&1
     local rc=$?
     if [ $rc -ne 0 ]; then
@@ -111,12 +111,16 @@ run_case() { # np path
 
 cases=0
 for np in $nps; do for p in $paths; do cases=$((cases + 1)); done; done
-echo "1..$((cases + 5))"
+echo "1..$((cases + 7))"
 for np in $nps; do
     for p in $paths; do
         run_case "$np" "$p"
         ok "np=$np $p: counts, bytes, matrices and SVG exactly as booked" $?
     done
+done
+for p in direct tcp; do
+    run_case 3 "$p" PROFILE_THREADS=1
+    ok "np=3 $p, SHMEM_THREAD_MULTIPLE, 4 threads putting at once: counts exact" $?
 done
 
 # oshrun --profile=PATH and --profile (default name in the current directory).

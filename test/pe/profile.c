@@ -7,8 +7,10 @@
  *   cell,PE,TARGET,ops,bytes           (one line per target PE)
  *   min,PE,barrier_seconds,wait_seconds (lower bounds: PE 0 sleeps while the others wait)
  * Then come operations the profile must NOT count: locks, collectives, shmem_malloc/free,
- * quiet and fence (the library's own flag writes and atomics).
+ * quiet and fence (the library's own flag writes and atomics). With PROFILE_THREADS=1 the
+ * program asks for SHMEM_THREAD_MULTIPLE and four threads put at once: counts stay exact.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,30 @@ static void atomics_phase(int right)
     shmem_quiet();
 }
 
+/* SHMEM_THREAD_MULTIPLE: threads of one PE count into one row at the same time. */
+enum { THREADS = 4, THREAD_PUTS = 2000 };
+static int thread_target;
+
+static void *thread_puts(void *arg)
+{
+    long slot = (long)arg;
+    for (int i = 0; i < THREAD_PUTS; i++)
+        shmem_putmem(buf + 8 * slot, src, 8, thread_target);
+    return NULL;
+}
+
+static void threads_phase(int right)
+{
+    pthread_t t[THREADS];
+    thread_target = right;
+    for (long i = 0; i < THREADS; i++)
+        CHECK(pthread_create(&t[i], NULL, thread_puts, (void *)i) == 0, "pthread_create");
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < THREADS * THREAD_PUTS; i++)
+        book(PUT, right, 8);
+}
+
 /* The library's own traffic: none of it may show in the profile. */
 static void uncounted_phase(void)
 {
@@ -110,16 +136,32 @@ static void uncounted_phase(void)
     shmem_team_sync(SHMEM_TEAM_WORLD);
 }
 
-/* PE 0 naps inside: the others' barrier_seconds, and PE 1's wait_seconds, have a floor. */
+/* PE 0 naps inside: the others' barrier_seconds, and PE 1's wait_seconds, have a floor. PE 0
+ * starts each nap only once the others are about to wait (on a loaded machine a PE may get
+ * its core late, and must not arrive after the nap is over). */
+static long arrived, ready;
 static void timed_phase(int right)
 {
     shmem_barrier_all();
-    if (me == 0)
+    if (me) {
+        shmem_long_atomic_inc(&arrived, 0);
+        book(AMO, 0, sizeof(long));
+    } else {
+        shmem_long_wait_until(&arrived, SHMEM_CMP_EQ, npes - 1);
         usleep(SLEEP_US);
+    }
     shmem_barrier_all();
-    if (me == 0)
+    if (me)
+        shmem_putmem_signal(buf + 192, src, 32, &sig, 1, SHMEM_SIGNAL_SET, right);
+    if (me == 1) {
+        shmem_long_p(&ready, 1, 0);
+        book(PUT, 0, sizeof(long));
+    }
+    if (me == 0) {
+        shmem_long_wait_until(&ready, SHMEM_CMP_EQ, 1);
         usleep(SLEEP_US);
-    shmem_putmem_signal(buf + 192, src, 32, &sig, 1, SHMEM_SIGNAL_SET, right);
+        shmem_putmem_signal(buf + 192, src, 32, &sig, 1, SHMEM_SIGNAL_SET, right);
+    }
     book(PUT, right, 32); /* data bytes; the signal word is the library's */
     uint64_t seen = shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, 1);
     CHECK(seen == 1, "signal %llu", (unsigned long long)seen);
@@ -147,7 +189,9 @@ static void write_expectations(void)
 
 int main(void)
 {
-    shmem_init();
+    const char *threads = getenv("PROFILE_THREADS");
+    int multiple = threads && !strcmp(threads, "1"), provided;
+    shmem_init_thread(multiple ? SHMEM_THREAD_MULTIPLE : SHMEM_THREAD_SINGLE, &provided);
     me = shmem_my_pe();
     npes = shmem_n_pes();
     cell_ops = calloc((size_t)npes, sizeof *cell_ops);
@@ -167,6 +211,10 @@ int main(void)
           "iput from PE %d: %ld %ld %ld", left, ldst[0], ldst[2], ldst[4]);
     gets_phase(right, left, far);
     atomics_phase(right);
+    if (multiple) {
+        CHECK(provided == SHMEM_THREAD_MULTIPLE, "provided %d", provided);
+        threads_phase(right);
+    }
     uncounted_phase();
     timed_phase(right);
     shmem_barrier_all();
