@@ -16,16 +16,16 @@ void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
                      int blocking, const char *call);
 void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
                      int blocking, const char *call);
-/* Strided: element i goes from src + i*sst*size to dest + i*dst*size, in blocks of bsize. */
+/* Strided (pe as the context numbers PEs): element i goes from src + i*sst*size to dest + i*dst*size, in blocks of bsize. */
 void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
                  size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
 void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
                  size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
 
-static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                              int blocking, const char *call)
+/* pe is a world PE number, already checked (callers that translated a context's PE). */
+static inline void sshmem_put_world(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                                    int pe, int blocking, const char *call)
 {
-    sshmem_check_pe(pe, call);
     char *d = sshmem_heap_direct(dest, len, pe);
     if (SSHMEM_LIKELY(d)) {
         memcpy(d, src, len);
@@ -34,16 +34,28 @@ static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size
     sshmem_put_slow(ctx, dest, src, len, pe, blocking, call);
 }
 
-static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                              int blocking, const char *call)
+static inline void sshmem_get_world(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                                    int pe, int blocking, const char *call)
 {
-    sshmem_check_pe(pe, call);
     const char *s = sshmem_heap_direct(src, len, pe);
     if (SSHMEM_LIKELY(s)) {
         memcpy(dest, s, len);
         return;
     }
     sshmem_get_slow(ctx, dest, src, len, pe, blocking, call);
+}
+
+/* pe as the context numbers PEs (world numbers, or team numbers for a team's context). */
+static inline void sshmem_put(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_put_world(ctx, dest, src, len, sshmem_target_pe(ctx, pe, call), blocking, call);
+}
+
+static inline void sshmem_get(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                              int blocking, const char *call)
+{
+    sshmem_get_world(ctx, dest, src, len, sshmem_target_pe(ctx, pe, call), blocking, call);
 }
 
 #endif
