@@ -69,7 +69,7 @@ static char *gather_rows(void)
         return NULL;
     }
     for (int pe = 0; pe < sshmem.n_pes; pe++)
-        sshmem_get_internal(SHMEM_CTX_DEFAULT, rows + (size_t)pe * len, sshmem_profile.row, len,
+        sshmem_get_world(SHMEM_CTX_DEFAULT, rows + (size_t)pe * len, sshmem_profile.row, len,
                             pe, 1, "shmem_finalize (SSHMEM_PROFILE)");
     return rows;
 }
