@@ -9,7 +9,7 @@
  * What counts is decided at the API layer: every user call of a put (p, put, iput, _nbi,
  * put_signal, shmemx_put_type), get or atomic (signal_add/set included) counts once, with its
  * data bytes. The library's own traffic (barrier and collective flags, lock words, the
- * signal word of a put_signal, the gather of the profile itself) goes through the *_internal
+ * signal word of a put_signal, the gather of the profile itself) goes through the *_world
  * forms of rma.h and amo.h and is never counted.
  *
  * Cost: off, each hook is one load of sshmem_profile.on and a branch predicted not taken
