@@ -183,11 +183,14 @@ for cmd in ip unshare mpirun timeout; do
     command -v "$cmd" >/dev/null || skip_all "'$cmd' not found (Debian: iproute2, util-linux, openmpi-bin, coreutils)"
 done
 [ -x "$build/test/pe/multihost" ] || skip_all "$build/test/pe/multihost is not built (make check builds it)"
+# Can we make a namespace and links in it? (Not in a container without CAP_SYS_ADMIN and
+# CAP_NET_ADMIN, for one.)
 probe="sshns$$probe"
-if ! err=$(ip netns add "$probe" 2>&1); then
-    skip_all "cannot make a network namespace (ip netns add: ${err//$'\n'/ }); no CAP_NET_ADMIN, e.g. in a container?"
-fi
-ip netns del "$probe"
+err=$( (ip netns add "$probe" && ip -n "$probe" link set lo up &&
+        ip -n "$probe" link add pa type veth peer name pb) 2>&1)
+rc=$?
+ip netns del "$probe" 2>/dev/null
+[ $rc -eq 0 ] || skip_all "cannot make a network namespace with links (${err//$'\n'/ }); no CAP_SYS_ADMIN or CAP_NET_ADMIN, e.g. in a container?"
 unshare -m --propagation private true 2>/dev/null ||
     skip_all "cannot make a private mount namespace (unshare -m)"
 
