@@ -103,6 +103,7 @@ if [ -n "$NETNS_TEST_INNER" ]; then
         ip netns exec "$head" unshare --uts sh -c 'hostname "$0" && exec "$@"' "$head" \
             env OMPI_MCA_plm_rsh_agent="bash $src/test/pe/netns-rsh.sh" \
             OMPI_MCA_plm_rsh_no_tree_spawn=1 OMPI_MCA_oob_tcp_if_include="$subnet.0/24" \
+            OMPI_MCA_orte_leave_session_attached=1 \
             NETNS_RSH_HOSTS="$rsh_hosts" \
             timeout -k 5 60 "$oshrun" --launcher mpirun --hostfile /tmp/hostfile -np "$np" \
             -x UCX_TLS="$tls" -x UCX_NET_DEVICES=sheth0 "$@" >"$log" 2>"$log.err" &
