@@ -32,6 +32,8 @@ if [ -n "$NETNS_TEST_INNER" ]; then
     head="${tag}h0"                 # mpirun's namespace, with the bridge
     hosts_ns=("${tag}h1" "${tag}h2" "${tag}h3")
     pid=$NETNS_TEST_INNER
+    # Varies with the PID; the addresses exist only inside our namespaces, so they cannot clash
+    # with the machine's networks (nor with another run's: each has its own bridge).
     subnet="10.$((200 + pid % 50)).$(((pid / 50) % 250 + 1))"
     made=()
     out() { echo "$@"; }
