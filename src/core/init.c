@@ -249,6 +249,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_ctx_destroy_all(NULL); /* completes their operations while the peers listen */
     sshmem_barrier_world(1);
     sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
+    sshmem_tx_drain();     /* our last flags delivered while every peer still listens */
     sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
     sshmem_tx_finalize();
     sshmem_heap_finalize();

@@ -77,6 +77,12 @@ void sshmem_tx_destroy(struct sshmem_tx *tx);
  * peer is reached through UCX (sshmem.ucx_in_use). Call once every peer is connected. */
 void sshmem_tx_progress_thread_init(void);
 
+/* Complete the default context's last operations (shmem_finalize's own barrier flags) while
+ * every peer is still alive: called before the final start-up-layer fence, so no flush is
+ * left for sshmem_tx_finalize to aim at a peer that may have gone (UCX then reports an
+ * "Endpoint timeout" over tcp between hosts). */
+void sshmem_tx_drain(void);
+
 /* Stop the progress thread, release the default context's worker and UCX. Contexts from
  * sshmem_tx_create must be destroyed first. */
 void sshmem_tx_finalize(void);

@@ -183,15 +183,22 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
     return local;
 }
 
+void sshmem_tx_drain(void)
+{
+    /* A quiet: it takes the worker's lock, which the progress thread (still running) uses. */
+    if (sshmem_ucx_context)
+        sshmem_tx_quiet(&default_tx);
+}
+
 void sshmem_tx_finalize(void)
 {
     if (!sshmem_ucx_context)
         return;
     sshmem_ucx_progress_thread_stop();
     sshmem_ucx_release_idle();
-    /* No quiet here: shmem_finalize's barrier completed everything that matters, and the
-     * peers may be gone already (flushing towards them fails). Forced close for the same
-     * reason. */
+    /* No quiet here: sshmem_tx_drain completed the last operations before the final fence,
+     * and the peers may be gone already (flushing towards them fails). Forced close for the
+     * same reason; the drain only catches what a profile gather or the like left behind. */
     sshmem_ucx_drain(&default_tx);
     sshmem_ucx_tx_teardown(&default_tx, 1);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
