@@ -105,13 +105,14 @@ void sshmem_wait_set_all(const sshmem_wait_set_t *ws)
     while (run < n) {
         if (included(ws, i) && !ws->satisfied(ws, i)) {
             run = 0;
-            sshmem_wait_step(&polls);
+            sshmem_wait_step_at(&polls, ws->call, ws->ivars);
             continue;
         }
         run++;
         if (++i == n)
             i = 0;
     }
+    sshmem_wait_done(polls);
 }
 
 size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
@@ -122,7 +123,8 @@ size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
     size_t found;
     unsigned polls = 0;
     while ((found = sweep_any(ws)) == SIZE_MAX)
-        sshmem_wait_step(&polls);
+        sshmem_wait_step_at(&polls, ws->call, ws->ivars);
+    sshmem_wait_done(polls);
     return found;
 }
 
@@ -134,7 +136,8 @@ size_t sshmem_wait_set_some(const sshmem_wait_set_t *ws, size_t *indices)
     size_t found;
     unsigned polls = 0;
     while ((found = sweep_some(ws, indices)) == 0)
-        sshmem_wait_step(&polls);
+        sshmem_wait_step_at(&polls, ws->call, ws->ivars);
+    sshmem_wait_done(polls);
     return found;
 }
 

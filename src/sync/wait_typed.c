@@ -26,8 +26,9 @@ SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
 #define DEF_SYNC_(T, N)                                                                          \
     SSHMEM_DEFINE(void, shmem_##N##_wait_until, (T * ivar, int cmp, T cmp_value))                \
     {                                                                                            \
-        SSHMEM_WAIT_UNTIL(SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp,          \
-                                          cmp_value, "shmem_" #N "_wait_until"));                \
+        SSHMEM_WAIT_UNTIL_AT(SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp,       \
+                                             cmp_value, "shmem_" #N "_wait_until"),              \
+                             "shmem_" #N "_wait_until", ivar);                                   \
     }                                                                                            \
     SSHMEM_DEFINE(int, shmem_##N##_test, (T * ivar, int cmp, T cmp_value))                       \
     {                                                                                            \
@@ -38,7 +39,8 @@ SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
     }                                                                                            \
     SSHMEM_DEFINE(void, shmem_##N##_wait, (T * ivar, T cmp_value))                               \
     {                                                                                            \
-        SSHMEM_WAIT_UNTIL(__atomic_load_n(ivar, __ATOMIC_ACQUIRE) != cmp_value);                 \
+        SSHMEM_WAIT_UNTIL_AT(__atomic_load_n(ivar, __ATOMIC_ACQUIRE) != cmp_value,               \
+                             "shmem_" #N "_wait", ivar);                                         \
     }
 SHMEM_SYNC_TYPES(DEF_SYNC_)
 
