@@ -76,8 +76,8 @@ static const char *coll_fix =
 SSHMEM_NORETURN SSHMEM_COLD static void differ(const agree_desc_t *me, int other,
                                                const char *what, int is_alloc)
 {
-    sshmem_fatal(me->call, "%s on PE %d (SHMEM_DEBUG argument check): %s", what, other,
-                 is_alloc ? alloc_fix : coll_fix);
+    sshmem_fatal(me->call, "%s (SHMEM_DEBUG compared the arguments with PE %d's): %s", what,
+                 other, is_alloc ? alloc_fix : coll_fix);
 }
 
 #define DIFFER(...)                                                                              \
@@ -90,30 +90,34 @@ SSHMEM_NORETURN SSHMEM_COLD static void differ(const agree_desc_t *me, int other
 static void compare(const agree_desc_t *me, const agree_desc_t *them, int pe, int is_alloc)
 {
     if (strcmp(me->call, them->call))
-        DIFFER("this PE called %s at the point where PE %d called %s: the calls differ",
-               me->call, pe, them->call);
+        DIFFER("this PE called %s at the point where PE %d called %s", me->call, pe,
+               them->call);
     if (me->is_team != them->is_team || me->team != them->team)
-        DIFFER("the team differs: this PE passed %s, unlike PE %d (same call, another team)",
-               me->is_team ? "a team" : "an active set", pe);
+        DIFFER("the team differs: PE %d passed %s (members may be alike, but it is another "
+               "team object)", pe, me->is_team != them->is_team ? "an active set, not a team"
+                                                                : "another team than this PE");
     if (memcmp(me->set, them->set, sizeof me->set))
-        DIFFER("the %s is (%d, %d, %d) here but (%d, %d, %d)",
+        DIFFER("the %s is (%d, %d, %d) here but (%d, %d, %d) on PE %d",
                me->is_team ? "team (start, stride, size)" : "active set (PE_start, "
                "logPE_stride, PE_size)", me->set[0], me->set[1], me->set[2], them->set[0],
-               them->set[1], them->set[2]);
+               them->set[1], them->set[2], pe);
     if (me->seq != them->seq)
-        DIFFER("this is %s number %" PRId64 " here but number %" PRId64,
+        DIFFER("this is %s number %" PRId64 " here but number %" PRId64 " on PE %d",
                is_alloc ? "allocation call" : "collective call on this team", me->seq,
-               them->seq);
+               them->seq, pe);
     if (me->root != them->root)
-        DIFFER("PE_root is %" PRId64 " here but %" PRId64, me->root, them->root);
+        DIFFER("PE_root is %" PRId64 " here but %" PRId64 " on PE %d", me->root, them->root,
+               pe);
     if (me->size != them->size && is_alloc && !strcmp(me->call, "shmem_free"))
-        DIFFER("the block freed is at heap offset %" PRId64 " here but %" PRId64, me->size,
-               them->size);
+        DIFFER("the block freed is at heap offset %" PRId64 " here but %" PRId64 " on PE %d",
+               me->size, them->size, pe);
     if (me->size != them->size)
-        DIFFER("the %s is %" PRId64 " bytes here but %" PRId64 " bytes",
-               is_alloc ? "size" : "size (element count x element size)", me->size, them->size);
+        DIFFER("the %s is %" PRId64 " bytes here but %" PRId64 " bytes on PE %d",
+               is_alloc ? "size" : "size (element count x element size)", me->size, them->size,
+               pe);
     if (me->align != them->align)
-        DIFFER("the alignment is %" PRId64 " here but %" PRId64, me->align, them->align);
+        DIFFER("the alignment is %" PRId64 " here but %" PRId64 " on PE %d", me->align,
+               them->align, pe);
 }
 
 /* ------------------------------------------------------------------ the ring exchange */

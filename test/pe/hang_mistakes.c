@@ -1,5 +1,5 @@
 /*
- * hang.c: the program behind test/pe/hang-test.sh: a job that hangs, named by argv[1], for
+ * hang_mistakes.c: the program behind test/pe/hang-test.sh: a job that hangs, named by argv[1], for
  * SSHMEM_HANG_TIMEOUT to report.
  *   skip_barrier: PE 1 computes forever while the others wait in shmem_barrier_all.
  *   skip_team_sync: the same with shmem_team_sync on SHMEM_TEAM_WORLD.
