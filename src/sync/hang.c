@@ -223,6 +223,10 @@ SSHMEM_NORETURN static void report(void)
             say("sshmem:   PE %d: %s", pe, where);
         else if (here)
             say("sshmem:   PE %d: arrived, %s", pe, where);
+        else if (mine.world)
+            say("sshmem:   PE %d: not arrived at %s: %s; it entered %" PRIu64 " of the %" PRIu64
+                " collectives on SHMEM_TEAM_WORLD so far", pe, mine.call, where, r.world_calls,
+                mine.seq);
         else
             say("sshmem:   PE %d: not arrived at %s: %s", pe, mine.call, where);
     }
