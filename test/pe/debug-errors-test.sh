@@ -14,7 +14,7 @@ cases=(
   "malloc_size|$D|nz|: shmem_malloc: the size is |00 bytes on PE |(SHMEM_DEBUG compared the arguments with PE |$alloc_fix"
   "malloc_size|$U|nz|: shmem_malloc: the size is |00 bytes on PE |$alloc_fix"
   "align|$D|nz|: shmem_align: the alignment is |$alloc_fix"
-  "malloc_order|$D|nz|called shmem_free at the point where PE |called shmem_malloc|$alloc_fix"
+  "malloc_order|$D|nz|at the point where PE |shmem_free|shmem_malloc|$alloc_fix"
   "bcast_root|$D|nz|: shmem_broadcast64: PE_root is |$coll_fix"
   "bcast_root|$U|nz|: shmem_broadcast64: PE_root is |$coll_fix"
   "reduce_count|$D|nz|: shmem_long_sum_reduce: the size (element count x element size) is |bytes on PE |$coll_fix"
