@@ -10,7 +10,7 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 # 1. Debian packages (apt-get only when something is missing).
-packages="gcc g++ make autoconf automake libtool pkg-config libucx-dev libpmix-dev libhwloc-dev libcmocka-dev"
+packages="gcc g++ make autoconf automake libtool pkg-config libucx-dev libpmix-dev libhwloc-dev libcmocka-dev libxml2-utils"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

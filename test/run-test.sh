@@ -15,7 +15,11 @@ launcher="${SSHMEM_TEST_LAUNCHER:-${OSHRUN:-oshrun}}"
 timeout_s="${SSHMEM_TEST_TIMEOUT:-60}"
 
 if [[ "$prog" == *.sh ]]; then
-    exec timeout 300 bash "$prog"
+    # A script that does not apply here prints "1..0 # SKIP why" and exits 77: a skip.
+    timeout 300 bash "$prog"
+    rc=$?
+    [[ $rc -eq 77 ]] && exit 0
+    exit $rc
 fi
 if [[ "$prog" == */unit/* ]]; then
     CMOCKA_MESSAGE_OUTPUT=TAP exec timeout "$timeout_s" "$prog"

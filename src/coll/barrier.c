@@ -19,6 +19,7 @@
 #include "core/debug_check.h"
 #include "core/env.h"
 #include "core/error.h"
+#include "core/profile.h"
 #include "transport/transport.h"
 
 static void barrier_dissemination(coll_t *c)
@@ -77,14 +78,18 @@ SSHMEM_DEFINE(void, shmem_barrier_all, (void))
 {
     if (SSHMEM_UNLIKELY(!sshmem.initialized))
         sshmem_not_initialized("shmem_barrier_all");
+    uint64_t t0 = SSHMEM_PROFILE_START();
     sshmem_barrier_world(1);
+    SSHMEM_PROFILE_STOP(BARRIER, t0);
 }
 
 SSHMEM_DEFINE(void, shmem_sync_all, (void))
 {
     if (SSHMEM_UNLIKELY(!sshmem.initialized))
         sshmem_not_initialized("shmem_sync_all");
+    uint64_t t0 = SSHMEM_PROFILE_START();
     sshmem_barrier_world(0);
+    SSHMEM_PROFILE_STOP(BARRIER, t0);
 }
 
 SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
@@ -92,10 +97,12 @@ SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
     coll_t c;
     struct sshmem_team *t = sshmem_team_check(team, "shmem_team_sync");
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     coll_setup_team(&c, t, "shmem_team_sync");
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, 0);
     coll_barrier(&c);
+    SSHMEM_PROFILE_STOP(BARRIER, t0);
     return 0;
 }
 
@@ -106,8 +113,10 @@ SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size,
                           NULL, 0, "shmem_barrier");
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, 0);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     quiet_default();
     coll_barrier(&c);
+    SSHMEM_PROFILE_STOP(BARRIER, t0);
 }
 
 #undef shmem_sync /* the C11 form of shmem_coll.h: here the function itself is defined */
@@ -118,6 +127,8 @@ SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, lo
                           NULL, 0, "shmem_sync");
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, 0);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     coll_barrier(&c);
+    SSHMEM_PROFILE_STOP(BARRIER, t0);
 }

@@ -62,6 +62,12 @@ static void parse_UINT(unsigned *out, const char *v, const char *from)
     *out = (unsigned)x;
 }
 
+static void parse_STRING(const char **out, const char *v, const char *from)
+{
+    (void)from;
+    *out = v;
+}
+
 static void parse_choice(int *out, const char *v, const char *from, const char *const *choices,
                          const char *meaning)
 {
@@ -79,6 +85,7 @@ void sshmem_env_load(void)
 #define SSHMEM_LOAD_SIZE(f) parse_SIZE(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_BOOL(f) parse_BOOL(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_UINT(f) parse_UINT(&sshmem_env.f, v, from)
+#define SSHMEM_LOAD_STRING(f) parse_STRING(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_CHOICE(f)                                                                     \
     do {                                                                                          \
         static const char *const choices[] = SSHMEM_ENV_CHOICES_##f;                              \
@@ -105,7 +112,7 @@ void sshmem_env_print(void *file)
 #define X(field, kind, name, old, def, mean)                                                      \
     {                                                                                             \
         const char *from, *v = lookup(name, old, def, &from);                                     \
-        fprintf(f, "%-22s %-10s %-10s %s\n", name, v, def, mean);                                 \
+        fprintf(f, "%-22s %-10s %-10s %s\n", name, *v ? v : "-", *def ? def : "-", mean);         \
     }
     SSHMEM_ENV_TABLE(X)
 #undef X

@@ -5,7 +5,8 @@
  * (sshmem_env_load), the struct below, and the printout of SHMEM_INFO=1 / oshinfo.
  * OLD_NAME is the SGI-era SMA_* spelling that old programs still set (NULL if none).
  * Kinds: SIZE (byte count with K/M/G suffix), BOOL (0/1, yes/no, true/false, on/off),
- * CHOICE (one of the words listed in the meaning, the first is index 0), UINT.
+ * CHOICE (one of the words listed in the meaning, the first is index 0), UINT, STRING (any
+ * text, e.g. a path; the empty default means unset).
  */
 #ifndef SSHMEM_ENV_H
 #define SSHMEM_ENV_H
@@ -42,7 +43,10 @@
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
       "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
-      "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")
+      "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")       \
+    X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
+      "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
+      "(PE 0; see doc/reference.md); unset = off")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
@@ -65,6 +69,7 @@ typedef struct sshmem_env {
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
+    const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

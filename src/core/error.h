@@ -26,6 +26,19 @@ static inline void sshmem_check_pe(int pe, const char *call)
         sshmem_bad_pe(call, pe);
 }
 
+/* The world number of target PE pe as ctx numbers PEs, checked. Contexts of a team other
+ * than SHMEM_TEAM_WORLD number PEs within their team (sshmem_ctx_world_pe translates and
+ * checks); every other context uses world numbers. For the default context this is one
+ * load and two compares. A SHMEM_CTX_INVALID ctx is reported there too. */
+int sshmem_ctx_world_pe(const struct sshmem_ctx *ctx, int pe, const char *call);
+static inline int sshmem_target_pe(const struct sshmem_ctx *ctx, int pe, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!ctx || ctx->team_pes))
+        return sshmem_ctx_world_pe(ctx, pe, call);
+    sshmem_check_pe(pe, call);
+    return pe;
+}
+
 /* Format a byte count for people: "256 MiB", "12 KiB", "100 B". */
 const char *sshmem_human_bytes(size_t n, char buf[32]);
 

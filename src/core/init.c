@@ -8,7 +8,7 @@
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
- *  8. the library's symmetric scratch, then a barrier
+ *  8. the library's symmetric scratch (the traffic profile's row last), then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@
 #include "core/env.h"
 #include "core/debug_check.h"
 #include "core/error.h"
+#include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "mpix/channel.h"
@@ -39,6 +40,7 @@ typedef struct {
     int32_t globals_fd; /* memory file of the global data, -1 if not shared */
     int32_t node_id;
     int32_t local_ucx;
+    int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
 } core_card_t;
 
 static int globals_fd = -1;
@@ -69,6 +71,7 @@ static void publish_card(void)
     core.globals_fd = globals_fd;
     core.node_id = sshmem.my_node;
     core.local_ucx = sshmem_env.local;
+    core.profile = sshmem_profile_wanted();
     char *card = malloc(sizeof core + tx_len);
     memcpy(card, &core, sizeof core);
     memcpy(card + sizeof core, tx_card, tx_len);
@@ -97,6 +100,10 @@ static void connect_peer(int pe)
     if (core.local_ucx != sshmem_env.local)
         sshmem_fatal("shmem_init", "PE %d has a different SSHMEM_LOCAL; set it the same for "
                      "every PE (oshrun -x SSHMEM_LOCAL=...)", pe);
+    if (core.profile != sshmem_profile_wanted())
+        sshmem_fatal("shmem_init", "SSHMEM_PROFILE is set on PE %d but not on PE %d; set it for "
+                     "every PE (oshrun --profile=PATH or oshrun -x SSHMEM_PROFILE=PATH)",
+                     core.profile ? pe : sshmem.my_pe, core.profile ? sshmem.my_pe : pe);
 
     sshmem_peer_t *peer = &sshmem.peers[pe];
     peer->node_id = core.node_id;
@@ -204,6 +211,7 @@ static void init_runtime(int requested)
     sshmem_barrier_init();
     sshmem_lock_init();
     sshmem_mpix_init();
+    sshmem_profile_init();
     sshmem_hang_init();
     sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */
     sshmem.initialized = 1;
@@ -244,6 +252,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
         return;
     sshmem_ctx_destroy_all(NULL); /* completes their operations while the peers listen */
     sshmem_barrier_world(1);
+    sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
     sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
     sshmem_tx_finalize();
     sshmem_heap_finalize();

@@ -35,12 +35,17 @@ typedef struct sshmem_region_info {
 
 struct sshmem_tx;   /* transport state of one context (src/transport) */
 struct sshmem_team; /* a team (src/team) */
+struct sshmem_triplet; /* a team's members in world numbering (src/team/team_math.h) */
 
 /* A communication context: the default one, or one from shmem_ctx_create. */
 struct sshmem_ctx {
     struct sshmem_tx *tx;
     long options;
     struct sshmem_team *team; /* the team it was created on (SHMEM_TEAM_WORLD by default) */
+    /* NULL for contexts of SHMEM_TEAM_WORLD. For a context of any other team, the team's
+     * members: its RMA and atomics number PEs within that team (the specification's team
+     * contexts), so every target PE is translated to a world number first. */
+    const struct sshmem_triplet *team_pes;
 };
 
 struct sshmem_state {

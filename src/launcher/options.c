@@ -20,6 +20,7 @@ struct option_def {
     const char *names[5];  /* NULL-terminated spellings */
     bool takes_value;
     enum apply_result (*apply)(struct osh_options *o, const char *name, const char *value);
+    bool optional_value;   /* "--name" alone, or "--name=value" (value NULL when absent) */
 };
 
 static const char usage_text[] =
@@ -35,6 +36,9 @@ static const char usage_text[] =
     "  -x VAR=value               set VAR=value in the PEs' environment (repeatable)\n"
     "  --tag-output               prefix every line the PEs print with [PE n]\n"
     "  --timeout S                end the job if it still runs after S seconds (status 124)\n"
+    "  --profile[=PATH]           write a traffic profile at the end: PATH.csv, PATH-matrix.csv,\n"
+    "                             PATH-ops.csv and PATH.svg (sets SSHMEM_PROFILE=PATH for the\n"
+    "                             PEs; default PATH: sshmem-profile in the current directory)\n"
     "  --oversubscribe, --allow-run-as-root\n"
     "                             accepted for Open MPI compatibility; they change nothing\n"
     "                             (--oversubscribe is passed on to mpirun and prterun)\n"
@@ -100,6 +104,13 @@ static enum apply_result apply_bind(struct osh_options *o, const char *name, con
     return APPLY_OK;
 }
 
+/* Append "VAR=value" (allocated) to the PEs' environment. */
+static void add_export(struct osh_options *o, char *entry)
+{
+    o->exports = osh_xrealloc(o->exports, (o->nexports + 1) * sizeof *o->exports);
+    o->exports[o->nexports++] = entry;
+}
+
 /* -x VAR takes the value oshrun sees now; -x VAR=value sets it. */
 static enum apply_result apply_export(struct osh_options *o, const char *name, const char *value)
 {
@@ -120,8 +131,20 @@ static enum apply_result apply_export(struct osh_options *o, const char *name, c
         entry = osh_xmalloc(namelen + strlen(current) + 2);
         sprintf(entry, "%s=%s", value, current);
     }
-    o->exports = osh_xrealloc(o->exports, (o->nexports + 1) * sizeof *o->exports);
-    o->exports[o->nexports++] = entry;
+    add_export(o, entry);
+    return APPLY_OK;
+}
+
+/* --profile[=PATH]: the PEs' SSHMEM_PROFILE (the library writes the files at the end). */
+static enum apply_result apply_profile(struct osh_options *o, const char *name, const char *value)
+{
+    if (value && !*value)
+        return usage_error("%s=: expected a path prefix, e.g. %s=run1 (or %s alone for "
+                           "sshmem-profile)", name, name, name);
+    const char *path = value ? value : "sshmem-profile";
+    char *entry = osh_xmalloc(strlen("SSHMEM_PROFILE=") + strlen(path) + 1);
+    sprintf(entry, "SSHMEM_PROFILE=%s", path);
+    add_export(o, entry);
     return APPLY_OK;
 }
 
@@ -213,6 +236,7 @@ static const struct option_def option_table[] = {
     { { "-x", NULL }, true, apply_export },
     { { "--tag-output", NULL }, false, apply_tag_output },
     { { "--timeout", NULL }, true, apply_timeout },
+    { { "--profile", NULL }, false, apply_profile, true },
     { { "--oversubscribe", NULL }, false, apply_oversubscribe },
     { { "--allow-run-as-root", NULL }, false, apply_ignored },
     { { "--launcher", NULL }, true, apply_launcher },
@@ -263,7 +287,7 @@ static enum apply_result parse_one(int argc, char **argv, int *i, struct osh_opt
             def = find_option(arg, namelen);
             value = eq + 1;
         }
-        if (!def || !def->takes_value) {
+        if (!def || !(def->takes_value || def->optional_value)) {
             report_unknown(arg);
             return APPLY_USAGE_ERROR;
         }

@@ -68,8 +68,9 @@ static void send_chunk(int pe, const char *buf, size_t len)
     if (k > DEPTH)
         SSHMEM_WAIT_UNTIL(__atomic_load_n(&freed[pe], __ATOMIC_ACQUIRE) >= k - DEPTH);
     if (len)
-        sshmem_put(SHMEM_CTX_DEFAULT, slots + (size_t)me * slot_size + (k % DEPTH) * chunk_size,
-                   buf, len, pe, 1, "shmemx collective");
+        sshmem_put_world(SHMEM_CTX_DEFAULT,
+                         slots + (size_t)me * slot_size + (k % DEPTH) * chunk_size, buf, len, pe,
+                         1, "shmemx collective");
     put_counter(pe, &full[me], k);
 }
 

@@ -31,13 +31,13 @@ typedef struct {
 static void put_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_put(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
+    sshmem_put_world(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
 }
 
 static void get_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_get(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
+    sshmem_get_world(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
 }
 
 /* Where the remote origin lies in our address space when every byte the elements touch is
@@ -85,7 +85,11 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
     if ((rc = mpix_type_check(type, call, "type", 1)) ||
         (rc = mpix_count_check(count, call, "count")))
         return rc;
-    sshmem_check_pe(pe, call);
+    pe = sshmem_target_pe(ctx, pe, call); /* a team's context numbers PEs in its team */
+    if (get) /* one call of count elements, however many runs the type has */
+        SSHMEM_PROFILE_COUNT(GET, pe, count * type->size);
+    else
+        SSHMEM_PROFILE_COUNT(PUT, pe, count * type->size);
     if (count == 0 || type->size == 0)
         return SHMEMX_SUCCESS;
     if (!dest || !source)
@@ -93,11 +97,11 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
     if (type->flags & MPIX_CONTIG) { /* one run: one transfer, blocking as asked */
         ptrdiff_t off = type->true_lb;
         if (get)
-            sshmem_get(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
-                       pe, blocking, call);
+            sshmem_get_world(ctx, (char *)dest + off, (const char *)source + off,
+                             count * type->size, pe, blocking, call);
         else
-            sshmem_put(ctx, (char *)dest + off, (const char *)source + off, count * type->size,
-                       pe, blocking, call);
+            sshmem_put_world(ctx, (char *)dest + off, (const char *)source + off,
+                             count * type->size, pe, blocking, call);
         return SHMEMX_SUCCESS;
     }
     char *direct = direct_origin(get ? source : dest, count, type, pe);

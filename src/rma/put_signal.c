@@ -68,12 +68,14 @@ static void sshmem_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size
 {
     if (SSHMEM_UNLIKELY(!ctx))
         bad_ctx(call);
-    sshmem_check_pe(pe, call);
+    pe = sshmem_target_pe(ctx, pe, call);
     if (SSHMEM_UNLIKELY(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD))
         bad_sig_op(call, sig_op);
+    SSHMEM_PROFILE_COUNT(PUT, pe, len); /* one put of the data; the signal word is ours */
     deliver_data(ctx, dest, src, len, pe, call);
-    sshmem_amo(ctx, sig_addr, sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET,
-               sizeof(uint64_t), signal, 0, 0, pe, call);
+    sshmem_amo_world(ctx, sig_addr,
+                     sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET,
+                     sizeof(uint64_t), signal, 0, 0, pe, call);
 }
 
 /* ------------------------------------------------------------------ GENERATED spellings */

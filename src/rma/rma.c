@@ -51,10 +51,11 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 {
     char *d = dest;
     const char *s = src;
-    sshmem_check_pe(pe, call);
+    pe = sshmem_target_pe(ctx, pe, call);
+    SSHMEM_PROFILE_COUNT(PUT, pe, nblocks * bsize * size); /* one call, however many blocks */
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
-        sshmem_put(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
+        sshmem_put_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
                    s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);
@@ -65,10 +66,11 @@ void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 {
     char *d = dest;
     const char *s = src;
-    sshmem_check_pe(pe, call);
+    pe = sshmem_target_pe(ctx, pe, call);
+    SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
-        sshmem_get(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
+        sshmem_get_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
                    s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);

@@ -102,8 +102,8 @@ static void free_node(unsigned slot)
 static uint64_t tail_amo(long *lock, sshmem_amo_op_t op, uint64_t operand, uint64_t compare,
                          const char *call)
 {
-    uint64_t old = sshmem_amo(SHMEM_CTX_DEFAULT, lock, op, sizeof(long), operand, compare, 1,
-                              LOCK_HOME_PE, call);
+    uint64_t old = sshmem_amo_world(SHMEM_CTX_DEFAULT, lock, op, sizeof(long), operand,
+                                    compare, 1, LOCK_HOME_PE, call);
     if (SSHMEM_UNLIKELY(old && ((unsigned)pe_of(old) >= (unsigned)sshmem.n_pes ||
                                 slot_of(old) >= MAX_NODES)))
         sshmem_fatal(call, "the lock at %p holds %#llx, which no lock routine wrote: a lock "
@@ -117,8 +117,8 @@ static uint64_t tail_amo(long *lock, sshmem_amo_op_t op, uint64_t operand, uint6
 static void node_add(uint64_t code, size_t field_offset, uint64_t value, const char *call)
 {
     char *field = (char *)&nodes[slot_of(code)] + field_offset;
-    sshmem_amo(SHMEM_CTX_DEFAULT, field, SSHMEM_AMO_ADD, sizeof(uint64_t), value, 0, 0,
-               pe_of(code), call);
+    sshmem_amo_world(SHMEM_CTX_DEFAULT, field, SSHMEM_AMO_ADD, sizeof(uint64_t), value, 0, 0,
+                     pe_of(code), call);
 }
 
 /* ------------------------------------------------------------------ the API */

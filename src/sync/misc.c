@@ -26,7 +26,7 @@ static void pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes, const 
         sshmem_fatal(call, "target_pes is NULL with npes %zu; pass an array of npes PE "
                      "numbers", npes);
     for (size_t i = 0; i < npes; i++)
-        sshmem_check_pe(target_pes[i], call);
+        sshmem_target_pe(ctx, target_pes[i], call);
     pshmem_ctx_quiet(ctx);
 }
 

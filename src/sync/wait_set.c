@@ -14,6 +14,7 @@
  */
 #include "sync/wait_set.h"
 
+#include "core/profile.h"
 #include "sync/wait.h"
 
 void sshmem_bad_cmp(const char *call, int cmp)
@@ -102,6 +103,7 @@ void sshmem_wait_set_all(const sshmem_wait_set_t *ws)
      * satisfied. Any failure restarts the count, so every element is re-read after it. */
     size_t n = ws->nelems, i = 0, run = 0;
     unsigned polls = 0;
+    uint64_t t0 = SSHMEM_PROFILE_START();
     while (run < n) {
         if (included(ws, i) && !ws->satisfied(ws, i)) {
             run = 0;
@@ -113,6 +115,7 @@ void sshmem_wait_set_all(const sshmem_wait_set_t *ws)
             i = 0;
     }
     sshmem_wait_done(polls);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
 }
 
 size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
@@ -122,9 +125,11 @@ size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
         return SIZE_MAX;
     size_t found;
     unsigned polls = 0;
+    uint64_t t0 = SSHMEM_PROFILE_START();
     while ((found = sweep_any(ws)) == SIZE_MAX)
         sshmem_wait_step_at(&polls, ws->call, ws->ivars);
     sshmem_wait_done(polls);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
     return found;
 }
 
@@ -135,29 +140,40 @@ size_t sshmem_wait_set_some(const sshmem_wait_set_t *ws, size_t *indices)
         return 0;
     size_t found;
     unsigned polls = 0;
+    uint64_t t0 = SSHMEM_PROFILE_START();
     while ((found = sweep_some(ws, indices)) == 0)
         sshmem_wait_step_at(&polls, ws->call, ws->ivars);
     sshmem_wait_done(polls);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
     return found;
 }
 
 int sshmem_test_set_all(const sshmem_wait_set_t *ws)
 {
     check_args(ws, 0, NULL);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     progress_once();
-    return sweep_all(ws);
+    int found = sweep_all(ws);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
+    return found;
 }
 
 size_t sshmem_test_set_any(const sshmem_wait_set_t *ws)
 {
     check_args(ws, 0, NULL);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     progress_once();
-    return sweep_any(ws);
+    size_t found = sweep_any(ws);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
+    return found;
 }
 
 size_t sshmem_test_set_some(const sshmem_wait_set_t *ws, size_t *indices)
 {
     check_args(ws, 1, indices);
+    uint64_t t0 = SSHMEM_PROFILE_START();
     progress_once();
-    return sweep_some(ws, indices);
+    size_t found = sweep_some(ws, indices);
+    SSHMEM_PROFILE_STOP(WAIT, t0);
+    return found;
 }

@@ -7,6 +7,7 @@
 
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "core/profile.h"
 #include "sync/wait.h"
 
 SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
@@ -26,21 +27,28 @@ SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
 #define DEF_SYNC_(T, N)                                                                          \
     SSHMEM_DEFINE(void, shmem_##N##_wait_until, (T * ivar, int cmp, T cmp_value))                \
     {                                                                                            \
+        uint64_t t0 = SSHMEM_PROFILE_START();                                                    \
         SSHMEM_WAIT_UNTIL_AT(SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp,       \
                                              cmp_value, "shmem_" #N "_wait_until"),              \
                              "shmem_" #N "_wait_until", ivar);                                   \
+        SSHMEM_PROFILE_STOP(WAIT, t0);                                                           \
     }                                                                                            \
     SSHMEM_DEFINE(int, shmem_##N##_test, (T * ivar, int cmp, T cmp_value))                       \
     {                                                                                            \
+        uint64_t t0 = SSHMEM_PROFILE_START();                                                    \
         if (sshmem.ucx_in_use)                                                                   \
             sshmem_tx_progress();                                                                \
-        return SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp, cmp_value,          \
-                               "shmem_" #N "_test");                                             \
+        int ok = SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp, cmp_value,        \
+                                 "shmem_" #N "_test");                                           \
+        SSHMEM_PROFILE_STOP(WAIT, t0);                                                           \
+        return ok;                                                                               \
     }                                                                                            \
     SSHMEM_DEFINE(void, shmem_##N##_wait, (T * ivar, T cmp_value))                               \
     {                                                                                            \
+        uint64_t t0 = SSHMEM_PROFILE_START();                                                    \
         SSHMEM_WAIT_UNTIL_AT(__atomic_load_n(ivar, __ATOMIC_ACQUIRE) != cmp_value,               \
                              "shmem_" #N "_wait", ivar);                                         \
+        SSHMEM_PROFILE_STOP(WAIT, t0);                                                           \
     }
 SHMEM_SYNC_TYPES(DEF_SYNC_)
 

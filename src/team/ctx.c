@@ -22,6 +22,7 @@
 #include "core/api_defs.h"
 #include "core/error.h"
 #include "team/ctx.h"
+#include "team/team.h"
 #include "transport/transport.h"
 
 void pshmem_ctx_quiet(shmem_ctx_t ctx);
@@ -88,6 +89,7 @@ int sshmem_ctx_create_on(struct sshmem_team *team, long options, shmem_ctx_t *ct
                               : sshmem_tx_default();
     c->options = options;
     c->team = team;
+    c->team_pes = team == &sshmem_team_world ? NULL : &team->pes;
     if (!c->tx || remember(c) != 0) {
         if (c->tx && c->tx != sshmem_tx_default())
             sshmem_tx_destroy(c->tx);
@@ -96,6 +98,24 @@ int sshmem_ctx_create_on(struct sshmem_team *team, long options, shmem_ctx_t *ct
     }
     *ctx = c;
     return 0;
+}
+
+int sshmem_ctx_world_pe(const struct sshmem_ctx *ctx, int pe, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!ctx))
+        sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create, "
+                     "shmem_team_create_ctx or SHMEM_CTX_DEFAULT");
+    const sshmem_triplet_t *t = ctx->team_pes;
+    if (!t) {
+        sshmem_check_pe(pe, call);
+        return pe;
+    }
+    if (SSHMEM_UNLIKELY((unsigned)pe >= (unsigned)t->size))
+        sshmem_fatal(call, "PE %d is not in the context's team (it has %d PEs: 0..%d). A "
+                     "context from shmem_team_create_ctx numbers PEs within its team; "
+                     "translate world numbers with shmem_team_translate_pe", pe, t->size,
+                     t->size - 1);
+    return t->start + pe * t->stride;
 }
 
 static void release(shmem_ctx_t ctx)

@@ -178,12 +178,14 @@ static void split_2d(int xrange)
     shmem_team_destroy(xt);
 }
 
-/* A context made on a team: RMA through it, its team, and a team destroyed with a context
- * still alive (the context goes with it). */
+/* A context made on a team: RMA through it numbers PEs within the team (the team here is
+ * the world reversed, so team PE i is world PE npes-1-i), its team, and a team destroyed
+ * with a context still alive (the context goes with it). */
 static void team_contexts(void)
 {
     shmem_team_t rev;
-    long *slot = shmem_calloc(1, sizeof(long));
+    long *slot = shmem_calloc(4, sizeof(long));
+    uint64_t *sig = shmem_calloc(1, sizeof(uint64_t));
     shmem_team_split_strided(SHMEM_TEAM_WORLD, npes - 1, -1, npes, NULL, 0, &rev);
     shmem_ctx_t ctx = SHMEM_CTX_INVALID, ctx2 = SHMEM_CTX_INVALID;
     CHECK_EQ_LONG(shmem_team_create_ctx(rev, 0, &ctx), 0, "team_create_ctx");
@@ -191,15 +193,31 @@ static void team_contexts(void)
     shmem_team_t got = SHMEM_TEAM_INVALID;
     CHECK_EQ_LONG(shmem_ctx_get_team(ctx, &got), 0, "ctx_get_team");
     CHECK(got == rev, "ctx_get_team gave another team");
-    int right = (me + 1) % npes;
-    shmem_ctx_long_p(ctx, slot, me + 1, right);
+    int tme = shmem_team_my_pe(rev), right = (tme + 1) % npes, left = (tme + npes - 1) % npes;
+    CHECK_EQ_LONG(tme, npes - 1 - me, "my number in the reversed team");
+    /* p, put, atomic and put_signal, each to a team-numbered PE */
+    shmem_ctx_long_p(ctx, &slot[0], tme + 1, right);
+    long mine = 100 + tme;
+    shmem_ctx_long_put(ctx, &slot[1], &mine, 1, left);
+    shmem_ctx_long_atomic_add(ctx, &slot[2], tme + 1, 0);
+    shmem_ctx_long_put_signal(ctx, &slot[3], &mine, 1, sig, 1, SHMEM_SIGNAL_ADD, right);
+    long fetched = shmem_ctx_long_atomic_fetch(ctx, &slot[2], 0);
+    CHECK(fetched >= 1, "fetch through the team context");
     shmem_ctx_quiet(ctx);
     shmem_team_sync(rev);
-    CHECK_EQ_LONG(*slot, (me + npes - 1) % npes + 1, "put through a team context");
+    CHECK_EQ_LONG(slot[0], left + 1, "p through a team context comes from my left team PE");
+    CHECK_EQ_LONG(slot[1], 100 + right, "put through a team context comes from my right");
+    CHECK_EQ_LONG(slot[2], tme == 0 ? (long)npes * (npes + 1) / 2 : 0,
+                  "atomic adds through a team context land on team PE 0 (world PE npes-1)");
+    CHECK_EQ_LONG(slot[3], 100 + left, "put_signal data through a team context");
+    CHECK_EQ_LONG((long)*sig, 1, "put_signal signal through a team context");
+    long back = shmem_ctx_long_g(ctx, &slot[1], right); /* right's slot[1] came from its right */
+    CHECK_EQ_LONG(back, 100 + (right + 1) % npes, "g through a team context");
     shmem_ctx_destroy(ctx);
     CHECK_EQ_LONG(shmem_team_create_ctx(rev, SHMEM_CTX_PRIVATE, &ctx2), 0, "second context");
     shmem_team_destroy(rev); /* ctx2 is destroyed with it */
     shmem_barrier_all();
+    shmem_free(sig);
     shmem_free(slot);
 }
 

@@ -8,6 +8,8 @@ cases=(
     "destroy_twice|shmem_ctx_destroy: ctx .* is not a live context"
     "bad_options|shmem_ctx_create: options 0x40 has unknown bits 0x40; pass 0 or a bitwise OR"
     "null_ctx|shmem_ctx_create: ctx is NULL"
+    "team_ctx_pe|shmem_ctx_long_p: PE 1 is not in the context's team (it has 1 PEs: 0..0)"
+    "invalid_ctx_put|shmem_ctx_long_p: ctx is SHMEM_CTX_INVALID"
     "bad_thread_level|shmem_init_thread: requested thread level 42 is not one of"
 )
 echo "1..$(( ${#cases[@]} * 2 ))"

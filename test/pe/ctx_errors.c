@@ -25,6 +25,16 @@ int main(int argc, char **argv)
         shmem_ctx_create(64, &ctx);
     } else if (!strcmp(what, "null_ctx")) {
         shmem_ctx_create(0, NULL);
+    } else if (!strcmp(what, "team_ctx_pe")) {
+        /* a team of one PE (this one): its contexts know only team PE 0 */
+        shmem_team_t solo;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, shmem_my_pe(), 1, 1, NULL, 0, &solo);
+        shmem_team_create_ctx(solo, 0, &ctx);
+        static long x;
+        shmem_ctx_long_p(ctx, &x, 1, 1);
+    } else if (!strcmp(what, "invalid_ctx_put")) {
+        static long x;
+        shmem_ctx_long_p(SHMEM_CTX_INVALID, &x, 1, 0);
     }
     shmem_finalize();
     return 0;

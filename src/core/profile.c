@@ -1,0 +1,89 @@
+/*
+ * profile.c: the traffic profile's counters: this PE's row at start-up, and the gather of
+ * every row to PE 0 at shmem_finalize (see profile.h for what is counted).
+ *
+ * The row sits in the library's symmetric scratch, so the gather is PE 0 reading each row
+ * with an internal get (not counted) while the other PEs wait in a sync, which is also what
+ * drives their progress when the gets are emulated through UCX.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <shmem.h>
+
+#include "coll/barrier.h"
+#include "core/env.h"
+#include "core/error.h"
+#include "core/profile.h"
+#include "core/profile_report.h"
+#include "heap/heap.h"
+#include "rma/rma.h"
+
+struct sshmem_profile sshmem_profile;
+
+/* The row must leave room in the 1 MiB scratch for the other users: up to 16383 PEs. */
+#define PROFILE_MAX_ROW_BYTES (256u << 10)
+
+static size_t row_bytes(void)
+{
+    return sizeof(sshmem_profile_row_t) + (size_t)sshmem.n_pes * sizeof(sshmem_profile_cell_t);
+}
+
+int sshmem_profile_wanted(void)
+{
+    return sshmem_env.profile && *sshmem_env.profile;
+}
+
+uint64_t sshmem_profile_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void sshmem_profile_init(void)
+{
+    if (!sshmem_profile_wanted())
+        return;
+    size_t len = row_bytes();
+    if (len > PROFILE_MAX_ROW_BYTES) { /* the same decision on every PE: n_pes is the same */
+        if (sshmem.my_pe == 0)
+            sshmem_warn("shmem_init", "SSHMEM_PROFILE: %d PEs is more than the profile supports "
+                        "(16383); no profile will be written", sshmem.n_pes);
+        return;
+    }
+    sshmem_profile.row = sshmem_heap_internal(len);
+    memset(sshmem_profile.row, 0, len);
+    sshmem_profile.threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
+    sshmem_profile.on = 1;
+}
+
+/* PE 0: every PE's row, one after the other (row_bytes() apart); NULL if out of memory. */
+static char *gather_rows(void)
+{
+    size_t len = row_bytes();
+    char *rows = malloc(len * (size_t)sshmem.n_pes);
+    if (!rows) {
+        sshmem_warn("shmem_finalize", "SSHMEM_PROFILE: out of memory for %d rows of %zu bytes; "
+                    "no profile written", sshmem.n_pes, len);
+        return NULL;
+    }
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        sshmem_get_world(SHMEM_CTX_DEFAULT, rows + (size_t)pe * len, sshmem_profile.row, len,
+                            pe, 1, "shmem_finalize (SSHMEM_PROFILE)");
+    return rows;
+}
+
+void sshmem_profile_finalize(void)
+{
+    if (!sshmem_profile.row)
+        return;
+    /* The caller's barrier has passed: no PE makes another user call, so the rows are final. */
+    sshmem_profile.on = 0;
+    char *rows = sshmem.my_pe == 0 ? gather_rows() : NULL;
+    sshmem_barrier_world(0); /* PE 0 has read every row; the others progress meanwhile */
+    if (rows)
+        sshmem_profile_write(sshmem_env.profile, rows, row_bytes(), sshmem.n_pes);
+    free(rows);
+    sshmem_profile.row = NULL;
+}
