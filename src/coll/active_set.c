@@ -9,6 +9,8 @@
 #include "coll/api.h"
 #include "coll/coll.h"
 #include "core/api_defs.h"
+#include "core/debug_check.h"
+#include "core/env.h"
 #include "core/error.h"
 
 static void check_root(const coll_t *c, int root)
@@ -28,6 +30,8 @@ void coll_as_broadcast(void *dest, const void *source, size_t nbytes, int PE_roo
     check_root(&c, PE_root);
     coll_buf(&d, dest, nbytes, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, PE_root, (long long)nbytes);
     coll_broadcast(&c, &d, &s, nbytes, PE_root, 0);
 }
 
@@ -40,6 +44,8 @@ void coll_as_collect(void *dest, const void *source, size_t nbytes, int PE_start
                           NULL, 0, call);
     coll_buf(&d, dest, 0, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, -1);
     coll_collect(&c, &d, &s, nbytes);
 }
 
@@ -52,6 +58,8 @@ void coll_as_fcollect(void *dest, const void *source, size_t nbytes, int PE_star
                           NULL, 0, call);
     coll_buf(&d, dest, nbytes * (size_t)PE_size, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)nbytes);
     coll_fcollect(&c, &d, &s, nbytes);
 }
 
@@ -64,6 +72,8 @@ void coll_as_alltoall(void *dest, const void *source, size_t nbytes, int PE_star
                           NULL, 0, call);
     coll_buf(&d, dest, nbytes * (size_t)PE_size, "dest", &c);
     coll_buf(&s, source, nbytes * (size_t)PE_size, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)nbytes);
     coll_alltoall(&c, &d, &s, nbytes);
 }
 
@@ -86,6 +96,8 @@ void coll_as_alltoalls(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t 
     size_t span = nelems * (size_t)PE_size;
     coll_buf(&d, dest, span ? ((span - 1) * (size_t)dst + 1) * esize : 0, "dest", &c);
     coll_buf(&s, source, span ? ((span - 1) * (size_t)sst + 1) * esize : 0, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)(nelems * esize));
     coll_alltoalls(&c, &d, &s, dst, sst, nelems, esize);
 }
 
@@ -107,6 +119,8 @@ void coll_as_to_all(void *dest, const void *source, int nreduce, int PE_start, i
                           pWrk, wrk * op->esize, call);
     coll_buf(&d, dest, (size_t)nreduce * op->esize, "dest", &c);
     coll_buf(&s, source, (size_t)nreduce * op->esize, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)nreduce * (long long)op->esize);
     coll_reduce(&c, &d, &s, (size_t)nreduce, op);
 }
 

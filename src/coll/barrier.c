@@ -16,6 +16,8 @@
 #include "coll/barrier.h"
 #include "coll/coll.h"
 #include "core/api_defs.h"
+#include "core/debug_check.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
 #include "transport/transport.h"
@@ -97,6 +99,8 @@ SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     uint64_t t0 = SSHMEM_PROFILE_START();
     coll_setup_team(&c, t, "shmem_team_sync");
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, 0);
     coll_barrier(&c);
     SSHMEM_PROFILE_STOP(BARRIER, t0);
     return 0;
@@ -107,6 +111,8 @@ SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size,
     coll_t c;
     coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
                           NULL, 0, "shmem_barrier");
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, 0);
     uint64_t t0 = SSHMEM_PROFILE_START();
     quiet_default();
     coll_barrier(&c);
@@ -119,6 +125,8 @@ SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, lo
     coll_t c;
     coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
                           NULL, 0, "shmem_sync");
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, 0);
     uint64_t t0 = SSHMEM_PROFILE_START();
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     coll_barrier(&c);

@@ -31,6 +31,10 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     char *area = team->area[team->ncalls++ & 1];
+    c->team = team;
+    c->seq = team->ncalls;
+    if (SSHMEM_UNLIKELY(sshmem_hang_ns) && team == &sshmem_team_world)
+        sshmem_hang_world_entered(team->ncalls); /* "not arrived" = PEs behind this count */
     c->set = team->pes;
     c->me = team->my_index;
     c->n = team->pes.size;
@@ -81,6 +85,8 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
                      logPE_stride, PE_size);
     c->n = PE_size;
     c->call = call;
+    c->team = NULL;
+    c->seq = 0;
     c->ucx_dirty = 0;
     c->direct = sshmem_team_all_direct(&c->set);
     if (SSHMEM_UNLIKELY(!pSync))
@@ -115,17 +121,28 @@ void coll_wait_policy_init(void)
     coll_spin = (set && *set) || cpus < 1 || local <= cpus ? sshmem_env.spin : 0;
 }
 
-#define COLL_WAIT_UNTIL(cond)                                                                    \
+/* The slow phase of a collective's wait, for hang reports (only when they are on). */
+SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
+{
+    sshmem_hang_poll(slow_polls, c->call, NULL, &c->set, c->seq, c->team == &sshmem_team_world);
+}
+
+#define COLL_WAIT_UNTIL(c, cond)                                                                 \
     do {                                                                                         \
         unsigned polls_ = 0;                                                                     \
         while (!(cond)) {                                                                        \
             if (sshmem.ucx_in_use)                                                               \
                 sshmem_tx_progress();                                                            \
-            if (++polls_ > coll_spin)                                                            \
+            if (++polls_ > coll_spin) {                                                          \
                 sched_yield();                                                                   \
-            else                                                                                 \
+                if (SSHMEM_UNLIKELY(sshmem_hang_ns))                                             \
+                    coll_hang_poll(c, polls_ - coll_spin);                                       \
+            } else {                                                                             \
                 sshmem_cpu_relax();                                                              \
+            }                                                                                    \
         }                                                                                        \
+        if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > coll_spin)                               \
+            sshmem_hang_leave();                                                                 \
     } while (0)
 
 /* ------------------------------------------------------------------ flags */
@@ -175,7 +192,7 @@ void coll_wait(coll_t *c, int slot, long count)
 {
     long *flag = (long *)c->flags.addr + slot;
     const long target = SHMEM_SYNC_VALUE + count;
-    COLL_WAIT_UNTIL(__atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
+    COLL_WAIT_UNTIL(c, __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
     flag_take(c, flag, count);
 }
 
@@ -183,7 +200,7 @@ long coll_recv_value(coll_t *c, int slot)
 {
     long *flag = (long *)c->flags.addr + slot;
     long v;
-    COLL_WAIT_UNTIL((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) > SHMEM_SYNC_VALUE);
+    COLL_WAIT_UNTIL(c, (v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) > SHMEM_SYNC_VALUE);
     v -= SHMEM_SYNC_VALUE + 1; /* the sender added v + 1 */
     flag_take(c, flag, v + 1);
     return v;

@@ -58,6 +58,8 @@ typedef struct coll {
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
     const char *call;     /* the API routine, for messages */
+    struct sshmem_team *team; /* the team of a team call, NULL for an active set */
+    unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
 } coll_t;
 
 /* World PE of member i. */

@@ -8,6 +8,8 @@
 #include "coll/api.h"
 #include "coll/coll.h"
 #include "core/api_defs.h"
+#include "core/debug_check.h"
+#include "core/env.h"
 #include "core/error.h"
 
 static void setup(coll_t *c, shmem_team_t team, const char *call)
@@ -26,6 +28,8 @@ int coll_team_broadcast(shmem_team_t team, void *dest, const void *source, size_
                      "to %d", root, c.n - 1);
     coll_buf(&d, dest, nbytes, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, root, (long long)nbytes);
     coll_broadcast(&c, &d, &s, nbytes, root, 1);
     return 0;
 }
@@ -38,6 +42,8 @@ int coll_team_collect(shmem_team_t team, void *dest, const void *source, size_t 
     setup(&c, team, call);
     coll_buf(&d, dest, 0, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, -1);
     coll_collect(&c, &d, &s, nbytes);
     return 0;
 }
@@ -50,6 +56,8 @@ int coll_team_fcollect(shmem_team_t team, void *dest, const void *source, size_t
     setup(&c, team, call);
     coll_buf(&d, dest, nbytes * (size_t)c.n, "dest", &c);
     coll_buf(&s, source, nbytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)nbytes);
     coll_fcollect(&c, &d, &s, nbytes);
     return 0;
 }
@@ -62,6 +70,8 @@ int coll_team_alltoall(shmem_team_t team, void *dest, const void *source, size_t
     setup(&c, team, call);
     coll_buf(&d, dest, nbytes * (size_t)c.n, "dest", &c);
     coll_buf(&s, source, nbytes * (size_t)c.n, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)nbytes);
     coll_alltoall(&c, &d, &s, nbytes);
     return 0;
 }
@@ -78,6 +88,8 @@ int coll_team_alltoalls(shmem_team_t team, void *dest, const void *source, ptrdi
     size_t span = nelems * (size_t)c.n;
     coll_buf(&d, dest, span ? ((span - 1) * (size_t)dst + 1) * esize : 0, "dest", &c);
     coll_buf(&s, source, span ? ((span - 1) * (size_t)sst + 1) * esize : 0, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)(nelems * esize));
     coll_alltoalls(&c, &d, &s, dst, sst, nelems, esize);
     return 0;
 }
@@ -90,6 +102,8 @@ int coll_team_reduce(shmem_team_t team, void *dest, const void *source, size_t n
     setup(&c, team, call);
     coll_buf(&d, dest, nreduce * op->esize, "dest", &c);
     coll_buf(&s, source, nreduce * op->esize, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)(nreduce * op->esize));
     coll_reduce(&c, &d, &s, nreduce, op);
     return 0;
 }
@@ -102,6 +116,8 @@ int coll_team_scan(shmem_team_t team, void *dest, const void *source, size_t nel
     setup(&c, team, call);
     coll_buf(&d, dest, nelems * op->esize, "dest", &c);
     coll_buf(&s, source, nelems * op->esize, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, -1, (long long)(nelems * op->esize));
     coll_scan(&c, &d, &s, nelems, op, exclusive);
     return 0;
 }

@@ -18,7 +18,11 @@
     X(info, BOOL, "SHMEM_INFO", "SMA_INFO", "0",                                                  \
       "print the library version and settings at start-up (PE 0)")                                \
     X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", "0",                                               \
-      "extra argument checks (also SSHMEM_DEBUG)")                                                \
+      "extra argument checks (also SSHMEM_DEBUG): pSync values, the same sizes to shmem_malloc " \
+      "and the same arguments to collectives on every PE; turns hang reports on (60 s)")          \
+    X(hang_timeout, UINT, "SSHMEM_HANG_TIMEOUT", NULL, "0",                                       \
+      "seconds a barrier, collective, wait or lock may make no progress before sshmem reports "  \
+      "where every PE waits and ends the job; 0 = off (60 with SHMEM_DEBUG when unset)")          \
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
@@ -59,6 +63,7 @@ typedef struct sshmem_env {
     size_t symmetric_size;
     int info;
     int debug;
+    unsigned hang_timeout; /* seconds; 0: off (see src/sync/hang.c for the SHMEM_DEBUG default) */
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */

@@ -21,11 +21,13 @@
 #include "coll/barrier.h"
 #include "core/api_defs.h"
 #include "core/env.h"
+#include "core/debug_check.h"
 #include "core/error.h"
 #include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "mpix/channel.h"
+#include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/ctx.h"
 #include "transport/transport.h"
@@ -210,6 +212,8 @@ static void init_runtime(int requested)
     sshmem_lock_init();
     sshmem_mpix_init();
     sshmem_profile_init();
+    sshmem_hang_init();
+    sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)

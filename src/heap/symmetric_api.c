@@ -4,6 +4,8 @@
 #include <shmem.h>
 #include "coll/barrier.h"
 #include "core/api_defs.h"
+#include "core/debug_check.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
 
@@ -44,6 +46,8 @@ static size_t heap_offset(const void *ptr, const char *call)
 static void *collective_alloc(size_t size, size_t align, const char *call)
 {
     check_init(call);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_alloc(call, size, align);
     if (size == 0)
         return NULL;
     void *p = heap_get(size, align, call);
@@ -73,6 +77,8 @@ SSHMEM_DEFINE(void *, shmem_calloc, (size_t count, size_t size))
     if (size && count > (size_t)-1 / size)
         sshmem_fatal("shmem_calloc", "%zu elements of %zu bytes overflow size_t", count, size);
     check_init("shmem_calloc");
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_alloc("shmem_calloc", count * size, 16);
     if (count * size == 0)
         return NULL;
     void *p = heap_get(count * size, 16, "shmem_calloc");
@@ -87,6 +93,8 @@ SSHMEM_DEFINE(void, shmem_free, (void *ptr))
     check_init("shmem_free");
     if (!ptr)
         return;
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_alloc("shmem_free", heap_offset(ptr, "shmem_free"), 0);
     sshmem_barrier_world(1); /* nobody may still be using it */
     sshmem_alloc_put(sshmem_heap_allocator(), heap_offset(ptr, "shmem_free"));
 }
@@ -101,6 +109,8 @@ SSHMEM_DEFINE(void *, shmem_realloc, (void *ptr, size_t size))
         return NULL;
     }
     size_t off = heap_offset(ptr, "shmem_realloc");
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_alloc("shmem_realloc", size, 16);
     sshmem_alloc_t *a = sshmem_heap_allocator();
     sshmem_barrier_world(1);
     void *result = ptr;

@@ -135,7 +135,7 @@ SSHMEM_DEFINE(void, shmem_set_lock, (long *lock))
     if (prev == 0)
         return; /* the lock was free */
     node_add(prev, offsetof(lock_node_t, next), mine, call);
-    SSHMEM_WAIT_UNTIL(__atomic_load_n(&nodes[slot].granted, __ATOMIC_ACQUIRE) != 0);
+    SSHMEM_WAIT_UNTIL_AT(__atomic_load_n(&nodes[slot].granted, __ATOMIC_ACQUIRE) != 0, call, lock);
 }
 
 SSHMEM_DEFINE(int, shmem_test_lock, (long *lock))
@@ -177,7 +177,8 @@ SSHMEM_DEFINE(void, shmem_clear_lock, (long *lock))
             return;
         }
         /* Someone swapped in after us and is about to link: wait for its name. */
-        SSHMEM_WAIT_UNTIL((next = __atomic_load_n(&nodes[slot].next, __ATOMIC_ACQUIRE)) != 0);
+        SSHMEM_WAIT_UNTIL_AT((next = __atomic_load_n(&nodes[slot].next, __ATOMIC_ACQUIRE)) != 0,
+                             call, lock);
     }
     node_add(next, offsetof(lock_node_t, granted), 1, call);
     free_node(slot);

@@ -56,8 +56,9 @@ SSHMEM_DEFINE(uint64_t, shmem_signal_wait_until, (uint64_t * sig_addr, int cmp, 
     const char *call = "shmem_signal_wait_until";
     sshmem_check_cmp(cmp, call);
     uint64_t seen, t0 = SSHMEM_PROFILE_START();
-    SSHMEM_WAIT_UNTIL(sshmem_compare_u64(seen = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE), cmp,
-                                         cmp_value));
+    SSHMEM_WAIT_UNTIL_AT(sshmem_compare_u64(seen = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE),
+                                            cmp, cmp_value),
+                         call, sig_addr);
     SSHMEM_PROFILE_STOP(WAIT, t0);
     return seen;
 }

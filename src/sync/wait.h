@@ -11,6 +11,7 @@
 
 #include "core/env.h"
 #include "core/sshmem.h"
+#include "sync/hang.h"
 #include "transport/transport.h"
 
 static inline void sshmem_cpu_relax(void)
@@ -22,23 +23,43 @@ static inline void sshmem_cpu_relax(void)
 #endif
 }
 
-/* One step of a wait loop; *polls counts the polls made so far. */
-static inline void sshmem_wait_step(unsigned *polls)
+/* One step of a wait loop in routine call on addr (for hang reports; addr may be NULL);
+ * *polls counts the polls made so far. Only the slow phase looks at hang reports. */
+static inline void sshmem_wait_step_at(unsigned *polls, const char *call, const void *addr)
 {
     if (sshmem.ucx_in_use)
         sshmem_tx_progress();
-    if (++*polls > sshmem_env.spin)
+    if (++*polls > sshmem_env.spin) {
         sched_yield();
-    else
+        if (SSHMEM_UNLIKELY(sshmem_hang_ns))
+            sshmem_hang_poll(*polls - sshmem_env.spin, call, addr, NULL, 0, 0);
+    } else {
         sshmem_cpu_relax();
+    }
 }
 
-/* Wait until cond (an expression re-read on every poll) holds. */
-#define SSHMEM_WAIT_UNTIL(cond)                                                                  \
+static inline void sshmem_wait_step(unsigned *polls)
+{
+    sshmem_wait_step_at(polls, "a wait inside sshmem", NULL);
+}
+
+/* After a wait loop: withdraw the "where I wait" record its slow phase published. */
+static inline void sshmem_wait_done(unsigned polls)
+{
+    if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls > sshmem_env.spin)
+        sshmem_hang_leave();
+}
+
+/* Wait until cond (an expression re-read on every poll) holds; call and addr name the wait
+ * in hang reports. */
+#define SSHMEM_WAIT_UNTIL_AT(cond, call, addr)                                                   \
     do {                                                                                         \
         unsigned sshmem_polls_ = 0;                                                              \
         while (!(cond))                                                                          \
-            sshmem_wait_step(&sshmem_polls_);                                                    \
+            sshmem_wait_step_at(&sshmem_polls_, call, addr);                                     \
+        sshmem_wait_done(sshmem_polls_);                                                         \
     } while (0)
+
+#define SSHMEM_WAIT_UNTIL(cond) SSHMEM_WAIT_UNTIL_AT(cond, "a wait inside sshmem", NULL)
 
 #endif

@@ -107,13 +107,14 @@ void sshmem_wait_set_all(const sshmem_wait_set_t *ws)
     while (run < n) {
         if (included(ws, i) && !ws->satisfied(ws, i)) {
             run = 0;
-            sshmem_wait_step(&polls);
+            sshmem_wait_step_at(&polls, ws->call, ws->ivars);
             continue;
         }
         run++;
         if (++i == n)
             i = 0;
     }
+    sshmem_wait_done(polls);
     SSHMEM_PROFILE_STOP(WAIT, t0);
 }
 
@@ -126,7 +127,8 @@ size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
     unsigned polls = 0;
     uint64_t t0 = SSHMEM_PROFILE_START();
     while ((found = sweep_any(ws)) == SIZE_MAX)
-        sshmem_wait_step(&polls);
+        sshmem_wait_step_at(&polls, ws->call, ws->ivars);
+    sshmem_wait_done(polls);
     SSHMEM_PROFILE_STOP(WAIT, t0);
     return found;
 }
@@ -140,7 +142,8 @@ size_t sshmem_wait_set_some(const sshmem_wait_set_t *ws, size_t *indices)
     unsigned polls = 0;
     uint64_t t0 = SSHMEM_PROFILE_START();
     while ((found = sweep_some(ws, indices)) == 0)
-        sshmem_wait_step(&polls);
+        sshmem_wait_step_at(&polls, ws->call, ws->ivars);
+    sshmem_wait_done(polls);
     SSHMEM_PROFILE_STOP(WAIT, t0);
     return found;
 }

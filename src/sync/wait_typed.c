@@ -28,8 +28,9 @@ SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
     SSHMEM_DEFINE(void, shmem_##N##_wait_until, (T * ivar, int cmp, T cmp_value))                \
     {                                                                                            \
         uint64_t t0 = SSHMEM_PROFILE_START();                                                    \
-        SSHMEM_WAIT_UNTIL(SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp,          \
-                                          cmp_value, "shmem_" #N "_wait_until"));                \
+        SSHMEM_WAIT_UNTIL_AT(SSHMEM_COMPARE_(__atomic_load_n(ivar, __ATOMIC_ACQUIRE), cmp,       \
+                                             cmp_value, "shmem_" #N "_wait_until"),              \
+                             "shmem_" #N "_wait_until", ivar);                                   \
         SSHMEM_PROFILE_STOP(WAIT, t0);                                                           \
     }                                                                                            \
     SSHMEM_DEFINE(int, shmem_##N##_test, (T * ivar, int cmp, T cmp_value))                       \
@@ -45,7 +46,8 @@ SSHMEM_NORETURN SSHMEM_COLD static void bad_cmp(const char *call, int cmp)
     SSHMEM_DEFINE(void, shmem_##N##_wait, (T * ivar, T cmp_value))                               \
     {                                                                                            \
         uint64_t t0 = SSHMEM_PROFILE_START();                                                    \
-        SSHMEM_WAIT_UNTIL(__atomic_load_n(ivar, __ATOMIC_ACQUIRE) != cmp_value);                 \
+        SSHMEM_WAIT_UNTIL_AT(__atomic_load_n(ivar, __ATOMIC_ACQUIRE) != cmp_value,               \
+                             "shmem_" #N "_wait", ivar);                                         \
         SSHMEM_PROFILE_STOP(WAIT, t0);                                                           \
     }
 SHMEM_SYNC_TYPES(DEF_SYNC_)

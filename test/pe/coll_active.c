@@ -14,6 +14,7 @@
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
+ * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=3
  */
 #include <stdint.h>

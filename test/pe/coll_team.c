@@ -8,6 +8,7 @@
  *
  * sshmem-test: np=1 2 3 5 7 8
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=2
+ * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
  */
 #include "check.h"
 

@@ -1,6 +1,7 @@
 /*
  * heap_alloc.c: shmem_malloc and friends give the same addresses on every PE, align,
  * zero, grow and free correctly, and report exhaustion with NULL.
+ * sshmem-test-env: np=2,4 paths=direct,ucx SHMEM_DEBUG=1
  */
 #include "check.h"
 

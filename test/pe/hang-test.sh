@@ -1,0 +1,43 @@
+#!/bin/bash
+# hang-test.sh: SSHMEM_HANG_TIMEOUT turns a hung job into a report naming the PEs that never
+# arrived and where every PE waits, then ends the whole job (no process left) within seconds.
+# Runs at 2 and 4 PEs, direct and SSHMEM_LOCAL=ucx. TAP output.
+prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/hang_mistakes"
+launcher="${OSHRUN:-oshrun}"
+limit=15 # seconds: 2 of timeout, then start-up and the report
+cases=(
+  # name | patterns the report must contain
+  "skip_barrier|: shmem_barrier_all: no progress for 2 s (SSHMEM_HANG_TIMEOUT=2)|PE 1: not arrived at shmem_barrier_all: not in any sshmem wait (computing, or waiting elsewhere)|PE 0: arrived, in shmem_barrier_all|PE(s) 1 never arrived"
+  "skip_team_sync|: shmem_team_sync: no progress for 2 s|PE 1: not arrived at shmem_team_sync: not in any sshmem wait|PE(s) 1 never arrived"
+  "nobody_sets|: shmem_long_wait_until: no progress for 2 s|PE 0: in shmem_long_wait_until on 0x|PE 1: in shmem_long_wait_until on 0x|(global data offset |waited 2 s for a value nobody set"
+)
+nps="2 4"
+envs=("SSHMEM_LOCAL=direct" "SSHMEM_LOCAL=ucx")
+echo "1..$(( ${#cases[@]} * 2 * ${#envs[@]} * 3 ))"
+n=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+for np in $nps; do
+    for env in "${envs[@]}"; do
+        for c in "${cases[@]}"; do
+            IFS='|' read -r -a f <<<"$c"
+            name="${f[0]}" log=$(mktemp)
+            start=$SECONDS
+            env $env SSHMEM_HANG_TIMEOUT=2 timeout -k 2 60 "$launcher" -np "$np" "$prog" "$name" \
+                >"$log" 2>&1
+            rc=$? took=$((SECONDS - start))
+            what="$name np=$np $env"
+            ok $([ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $took -le $limit ]; echo $?) \
+                "$what: the job ended with status $rc after $took s (limit $limit)"
+            missing=""
+            for p in "${f[@]:1}"; do
+                grep -qF -- "$p" "$log" || missing="$missing [$p]"
+            done
+            ok $([ -z "$missing" ]; echo $?) "$what: the report names the PEs and waits${missing:+, lacks$missing}"
+            [ -z "$missing" ] || sed 's/^/# /' "$log" | head -12
+            sleep 0.5
+            left=$(pgrep -x hang_mistakes | wc -l)
+            ok $([ "$left" = 0 ]; echo $?) "$what: no process left ($left)"
+            rm -f "$log"
+        done
+    done
+done
