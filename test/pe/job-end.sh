@@ -1,0 +1,50 @@
+# job-end.sh: sourced by crash-test.sh and fault-test.sh, the checks that a job which lost a PE
+# ended properly. TAP: the caller prints the plan; tap_check numbers the lines.
+#   tap_check DESC STATUS      "ok N - DESC" when STATUS is 0, else "not ok N - DESC"
+#   now_ms                     a monotonic-enough clock in milliseconds
+#   leftovers_snapshot         remember /dev/shm and the oshrun temporary directories
+#   leftovers_check LABEL      TAP checks: no new /dev/shm entry, no new oshrun temp dir
+#   pids_gone LABEL PID...     TAP check: none of these processes is left (after 0.5 s at most)
+n=0
+tap_check() {
+    n=$((n + 1))
+    if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
+}
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+leftovers_snapshot() {
+    shm_before=$(ls /dev/shm | sort)
+    tmp_before=$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)
+}
+
+# Entries in $2 (now) that are not in $1 (before).
+new_entries() { comm -13 <(echo "$1") <(echo "$2") | grep -v '^$'; }
+
+leftovers_check() {
+    local new_shm new_tmp
+    # Other jobs on the machine come and go: only what stays is counted.
+    new_shm=$(new_entries "$shm_before" "$(ls /dev/shm | sort)")
+    new_tmp=$(new_entries "$tmp_before" "$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)")
+    [ -z "$new_shm$new_tmp" ] || sleep 1
+    new_shm=$(comm -12 <(echo "$new_shm") <(ls /dev/shm | sort) | grep -v '^$')
+    new_tmp=$(comm -12 <(echo "$new_tmp") <(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort) |
+              grep -v '^$')
+    tap_check "$1: no new /dev/shm entry is left${new_shm:+ (left: $new_shm)}" \
+        "$([ -z "$new_shm" ]; echo $?)"
+    tap_check "$1: no oshrun temporary directory is left${new_tmp:+ (left: $new_tmp)}" \
+        "$([ -z "$new_tmp" ]; echo $?)"
+}
+
+pids_gone() {
+    local label="$1" left="" p i
+    shift
+    for i in 1 2 3 4 5; do
+        left=""
+        for p in "$@"; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+        [ -z "$left" ] && break
+        sleep 0.1
+    done
+    tap_check "$label: no process of the job is left${left:+ (left:$left)}" \
+        "$([ -z "$left" ]; echo $?)"
+}
