@@ -21,6 +21,18 @@ leftovers_snapshot() {
 # Entries in $2 (now) that are not in $1 (before).
 new_entries() { comm -13 <(echo "$1") <(echo "$2") | grep -v '^$'; }
 
+# Of the oshrun temporary directories named on stdin, those whose oshrun is gone (the PMIx
+# store inside is named after its pid): a live one belongs to a job still running here.
+orphan_tmpdirs() {
+    local d pid
+    while read -r d; do
+        [ -n "$d" ] || continue
+        pid=$(ls "$d" 2>/dev/null | sed -n 's/^pmix_dstor_[a-z0-9]*_\([0-9]*\)$/\1/p' | head -1)
+        [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && continue
+        [ -e "$d" ] && echo "$d"
+    done
+}
+
 leftovers_check() {
     local new_shm new_tmp
     # Other jobs on the machine come and go: only what stays is counted.
@@ -28,8 +40,7 @@ leftovers_check() {
     new_tmp=$(new_entries "$tmp_before" "$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)")
     [ -z "$new_shm$new_tmp" ] || sleep 1
     new_shm=$(comm -12 <(echo "$new_shm") <(ls /dev/shm | sort) | grep -v '^$')
-    new_tmp=$(comm -12 <(echo "$new_tmp") <(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort) |
-              grep -v '^$')
+    new_tmp=$(echo "$new_tmp" | orphan_tmpdirs)
     tap_check "$1: no new /dev/shm entry is left${new_shm:+ (left: $new_shm)}" \
         "$([ -z "$new_shm" ]; echo $?)"
     tap_check "$1: no oshrun temporary directory is left${new_tmp:+ (left: $new_tmp)}" \
