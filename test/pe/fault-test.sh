@@ -14,7 +14,7 @@ repeat="${SSHMEM_FAULT_REPEAT:-3}"
 points=(init put barrier reduce bcast wait)
 seed="${SSHMEM_FAULT_SEED:-$(( $(date +%s) % 100000 ))}"
 RANDOM=$seed
-echo "1..$(( ${#points[@]} * repeat * 5 + 2 ))"
+echo "1..$(( ${#points[@]} * repeat * 6 + 1 ))"
 echo "# seed $seed (reproduce with SSHMEM_FAULT_SEED=$seed)"
 leftovers_snapshot
 
@@ -33,7 +33,8 @@ wait_for() {
 
 # One run: start the job in the loop of $point, kill a random PE at a random moment.
 run_point() {
-    local point="$1" try="$2" dir log victim delay_ms vpid tmpdir pids="" p in_init=""
+    local point="$1" try="$2" dir log victim delay_ms vpid tmpdir pids="" p in_init="" shm0 shm
+    shm0=$(ls /dev/shm | sort)
     dir=$(mktemp -d)
     log=$(mktemp)
     victim=$((RANDOM % np))
@@ -67,6 +68,14 @@ run_point() {
     for i in 1 2 3 4 5; do [ -n "$tmpdir" ] && [ -e "$tmpdir" ] && sleep 0.1; done
     tap_check "$label: its oshrun temporary directory is gone" \
         $([ -n "$tmpdir" ] && [ ! -e "$tmpdir" ]; echo $?)
+    # A PE killed inside UCX's start-up can leave a ucx_shm_posix_* file: UCX unlinks it only
+    # once it is set up (a known leak, marked TODO until oshrun gives the PEs their own
+    # UCX_POSIX_DIR that it removes with the job).
+    shm=$(new_entries "$shm0" "$(ls /dev/shm | sort)" | orphan_shm | tr '\n' ' ')
+    local todo=""
+    [ -n "$shm" ] && [ "$point" = init ] && todo=" # TODO UCX leaves its file when killed in its start-up"
+    tap_check "$label: no new /dev/shm entry is left${shm:+ (left: $shm)}$todo" \
+        $([ -z "$shm" ]; echo $?)
     if [ "$rc" -ne 137 ] || ! grep -q "PE $victim (pid $vpid)" "$log"; then
         sed 's/^/#   /' "$log" | head -20
     fi
@@ -80,4 +89,4 @@ for point in "${points[@]}"; do
     done
 done
 echo "# all runs took $(( $(now_ms) - script_start )) ms"
-leftovers_check "all runs"
+tmpdir_leftovers_check "all runs" # /dev/shm: checked after each run

@@ -4,6 +4,8 @@
 #   now_ms                     a monotonic-enough clock in milliseconds
 #   leftovers_snapshot         remember /dev/shm and the oshrun temporary directories
 #   leftovers_check LABEL      TAP checks: no new /dev/shm entry, no new oshrun temp dir
+#                              (new since the snapshot and used by no process, so that other
+#                              jobs running on the machine meanwhile do not count)
 #   pids_gone LABEL PID...     TAP check: none of these processes is left (after 0.5 s at most)
 n=0
 tap_check() {
@@ -33,18 +35,40 @@ orphan_tmpdirs() {
     done
 }
 
-leftovers_check() {
-    local new_shm new_tmp
-    # Other jobs on the machine come and go: only what stays is counted.
+# Of the /dev/shm entries named on stdin, those no live process has open or mapped: entries
+# of jobs still running on the machine (other tests) are not leftovers.
+orphan_shm() {
+    local e used
+    used=$( (ls -l /proc/[0-9]*/fd 2>/dev/null; cat /proc/[0-9]*/maps 2>/dev/null) |
+            grep -o '/dev/shm/[^ ]*' | sed 's|^/dev/shm/||' | sort -u)
+    while read -r e; do
+        [ -n "$e" ] && [ -e "/dev/shm/$e" ] && ! grep -qxF -- "$e" <<<"$used" && echo "$e"
+    done
+}
+
+# TAP check: no /dev/shm entry new since leftovers_snapshot is left unused.
+shm_leftovers_check() {
+    local new_shm
     new_shm=$(new_entries "$shm_before" "$(ls /dev/shm | sort)")
-    new_tmp=$(new_entries "$tmp_before" "$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)")
-    [ -z "$new_shm$new_tmp" ] || sleep 1
-    new_shm=$(comm -12 <(echo "$new_shm") <(ls /dev/shm | sort) | grep -v '^$')
-    new_tmp=$(echo "$new_tmp" | orphan_tmpdirs)
+    [ -z "$new_shm" ] || sleep 1 # an entry of a job still ending here
+    new_shm=$(echo "$new_shm" | orphan_shm | tr '\n' ' ')
     tap_check "$1: no new /dev/shm entry is left${new_shm:+ (left: $new_shm)}" \
         "$([ -z "$new_shm" ]; echo $?)"
+}
+
+# TAP check: no oshrun temporary directory new since leftovers_snapshot outlived its oshrun.
+tmpdir_leftovers_check() {
+    local new_tmp
+    new_tmp=$(new_entries "$tmp_before" "$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)")
+    [ -z "$new_tmp" ] || sleep 1
+    new_tmp=$(echo "$new_tmp" | orphan_tmpdirs | tr '\n' ' ')
     tap_check "$1: no oshrun temporary directory is left${new_tmp:+ (left: $new_tmp)}" \
         "$([ -z "$new_tmp" ]; echo $?)"
+}
+
+leftovers_check() {
+    shm_leftovers_check "$1"
+    tmpdir_leftovers_check "$1"
 }
 
 pids_gone() {
