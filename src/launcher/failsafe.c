@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "failsafe.h"
@@ -55,14 +56,20 @@ void osh_failsafe_arm(void)
         install(crashes[i], on_crash);
 }
 
-void osh_failsafe_teardown(int status, unsigned seconds)
+static void set_alarm_ms(unsigned ms)
+{
+    struct itimerval t = { .it_value = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 } };
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+void osh_failsafe_teardown(int status, unsigned ms)
 {
     decided_status = status;
     install(SIGALRM, on_teardown_deadline);
-    alarm(seconds);
+    set_alarm_ms(ms);
 }
 
 void osh_failsafe_done(void)
 {
-    alarm(0);
+    set_alarm_ms(0);
 }

@@ -7,8 +7,8 @@
 void osh_failsafe_arm(void);
 
 /* The job is over with this status: from now on a crash, or a PMIx teardown that takes longer
- * than `seconds`, ends oshrun with that status instead. */
-void osh_failsafe_teardown(int status, unsigned seconds);
+ * than `ms` milliseconds, ends oshrun with that status instead. */
+void osh_failsafe_teardown(int status, unsigned ms);
 
 /* The teardown finished: no more deadline. */
 void osh_failsafe_done(void);

@@ -131,6 +131,10 @@ static void report_failure(const struct osh_job *j, const struct osh_failure *f)
         osh_msg("PE %d (pid %d) could not start '%s': %s", f->rank, (int)f->pid, j->path,
                 strerror(f->code));
         break;
+    case OSH_FAIL_NO_FINALIZE:
+        osh_msg("PE %d (pid %d) exited (status 0) without calling shmem_finalize; call "
+                "shmem_finalize() before returning from main", f->rank, (int)f->pid);
+        break;
     case OSH_FAIL_ABORT:
         /* shmem_global_exit(0) is a normal way to end a job: nothing to say. */
         if (f->code != 0 && f->msg[0])
@@ -221,7 +225,13 @@ static void pe_exited(struct osh_job *j, pid_t pid, int wstatus)
     osh_pmix_log_hold();
     if (rank == 0)
         osh_input_stop(&j->input);
-    if (!j->ending) /* once ending, deaths are oshrun's own doing */
+    if (j->ending) /* once ending, deaths are oshrun's own doing */
+        return;
+    /* Exiting with 0 is success only for a PE that left the job properly (or never joined:
+     * oshrun also runs programs that are not OpenSHMEM ones). */
+    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && osh_pmix_left_unfinalized(rank))
+        osh_verdict_unfinalized(j->verdict, rank, pid, osh_now());
+    else
         osh_verdict_exited(j->verdict, rank, pid, wstatus, j->exec_errno[rank], osh_now());
 }
 

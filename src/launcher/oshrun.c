@@ -35,8 +35,10 @@
 #include "util.h"
 
 /* Deregistering the job and finalizing the PMIx server take milliseconds; longer means
- * libpmix is stuck (failsafe.c). */
-#define TEARDOWN_TIMEOUT_S 3
+ * libpmix is stuck (failsafe.c: measured with test/pe/fault-test.sh, a PE killed in its PMIx
+ * start-up leaves PMIx_server_finalize waiting forever on a lock a few times in a hundred).
+ * Short enough that such a job still ends within 2 s of the failure. */
+#define TEARDOWN_TIMEOUT_MS 800
 
 /* With a closed stdin, stdout or stderr, the first pipe oshrun creates would take its number
  * and end up as a PE's stdio by accident. */
@@ -78,7 +80,7 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     int status = OSH_EXIT_INTERNAL;
     if (osh_pmix_start(tmpdir) == 0)
         status = run_job(opts, path, sigfd, tmpdir);
-    osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_S);
+    osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_MS);
     osh_pmix_stop();
     osh_failsafe_done();
     osh_pmix_log_finish(status != 0);

@@ -42,6 +42,33 @@ static struct {
     void *probe_ctx;
 } abort_state = { .lock = PTHREAD_MUTEX_INITIALIZER, .notify = { -1, -1 } };
 
+/* What each PE told the server about its life, set in PMIx's thread. The server answers a
+ * client's PMIx_Finalize or PMIx_Abort only after the callback returned, so by the time the
+ * main loop reaps a PE its flags are final (job.c: a PE that joined the job but exited with 0
+ * without finalizing is a failure). */
+enum { PE_CONNECTED = 1, PE_FINALIZED = 2, PE_ABORTED = 4 };
+static struct {
+    pthread_mutex_t lock;
+    unsigned char *flags; /* per rank */
+    int np;
+} pe_life = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void pe_life_mark(const pmix_proc_t *proc, unsigned char flag)
+{
+    pthread_mutex_lock(&pe_life.lock);
+    if (pe_life.flags && proc->rank < (pmix_rank_t)pe_life.np)
+        pe_life.flags[proc->rank] |= flag;
+    pthread_mutex_unlock(&pe_life.lock);
+}
+
+bool osh_pmix_left_unfinalized(int rank)
+{
+    pthread_mutex_lock(&pe_life.lock);
+    unsigned char f = pe_life.flags && rank >= 0 && rank < pe_life.np ? pe_life.flags[rank] : 0;
+    pthread_mutex_unlock(&pe_life.lock);
+    return (f & PE_CONNECTED) && !(f & (PE_FINALIZED | PE_ABORTED));
+}
+
 /* ------------------------------------------------------------------ waiting for callbacks */
 
 struct latch {
@@ -118,6 +145,7 @@ static pmix_status_t on_abort(const pmix_proc_t *proc, void *server_object, int 
                               const char msg[], pmix_proc_t procs[], size_t nprocs,
                               pmix_op_cbfunc_t cbfunc, void *cbdata)
 {
+    pe_life_mark(proc, PE_ABORTED); /* every aborting PE, not only the first */
     pthread_mutex_lock(&abort_state.lock);
     if (!abort_state.happened) {
         abort_state.happened = true;
@@ -160,16 +188,25 @@ static pmix_status_t on_direct_modex(const pmix_proc_t *proc, const pmix_info_t 
     return PMIX_ERR_NOT_SUPPORTED;
 }
 
-/* Nothing to track: the PEs are oshrun's children and their exits arrive as SIGCHLD. */
-static pmix_status_t on_client_event(const pmix_proc_t *proc, void *server_object,
-                                     pmix_op_cbfunc_t cbfunc, void *cbdata)
+/* The PEs' exits arrive as SIGCHLD; what is tracked here is whether they joined (PMIx_Init)
+ * and left properly (PMIx_Finalize, called by shmem_finalize). */
+static pmix_status_t on_client_connected(const pmix_proc_t *proc, void *server_object,
+                                         pmix_op_cbfunc_t cbfunc, void *cbdata)
 {
+    pe_life_mark(proc, PE_CONNECTED);
+    return PMIX_OPERATION_SUCCEEDED;
+}
+
+static pmix_status_t on_client_finalized(const pmix_proc_t *proc, void *server_object,
+                                         pmix_op_cbfunc_t cbfunc, void *cbdata)
+{
+    pe_life_mark(proc, PE_FINALIZED);
     return PMIX_OPERATION_SUCCEEDED;
 }
 
 static pmix_server_module_t module = {
-    .client_connected = on_client_event,
-    .client_finalized = on_client_event,
+    .client_connected = on_client_connected,
+    .client_finalized = on_client_finalized,
     .abort = on_abort,
     .fence_nb = on_fence,
     .direct_modex = on_direct_modex,
@@ -211,7 +248,10 @@ void osh_pmix_stop(void)
         PMIx_server_finalize();
         server.initialized = false;
     }
-    /* The callback thread is gone now: the pipe can close. */
+    /* The callback thread is gone now: the pipe can close, the flags go. */
+    free(pe_life.flags);
+    pe_life.flags = NULL;
+    pe_life.np = 0;
     for (int i = 0; i < 2; i++) {
         if (abort_state.notify[i] >= 0)
             close(abort_state.notify[i]);
@@ -356,6 +396,10 @@ static int register_clients(int np)
 int osh_pmix_register_job(int np)
 {
     server.np = np;
+    pthread_mutex_lock(&pe_life.lock);
+    pe_life.flags = osh_xcalloc((size_t)np, 1);
+    pe_life.np = np;
+    pthread_mutex_unlock(&pe_life.lock);
     snprintf(server.nspace, sizeof server.nspace, "oshrun.%ld", (long)getpid());
     if (register_nspace(np) != 0)
         return -1;

@@ -34,6 +34,10 @@ int osh_pmix_abort_fd(void);
  * after the abort happened; false before and after. */
 bool osh_pmix_take_abort(struct osh_abort *out);
 
+/* True when PE rank joined the job (PMIx_Init) but neither finalized nor aborted: asked once
+ * the PE is reaped, it says the PE exited without shmem_finalize. */
+bool osh_pmix_left_unfinalized(int rank);
+
 /* Deregister the job and finalize the server; safe to call in any state, and again. */
 void osh_pmix_stop(void);
 

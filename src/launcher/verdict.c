@@ -94,6 +94,14 @@ void osh_verdict_exited(struct osh_verdict *v, int rank, pid_t pid, int wstatus,
     consider(v, &f, at, now);
 }
 
+void osh_verdict_unfinalized(struct osh_verdict *v, int rank, pid_t pid, double now)
+{
+    v->reaped[rank] = true;
+    unsigned long at = v->closed_at[rank] ? v->closed_at[rank] : ++v->clock;
+    struct osh_failure f = { .kind = OSH_FAIL_NO_FINALIZE, .rank = rank, .pid = pid };
+    consider(v, &f, at, now);
+}
+
 void osh_verdict_aborted(struct osh_verdict *v, int rank, int status, const char *msg,
                          double now)
 {
@@ -140,6 +148,8 @@ int osh_failure_status(const struct osh_failure *f)
         return 128 + f->code;
     case OSH_FAIL_EXEC:
         return OSH_EXIT_NOEXEC;
+    case OSH_FAIL_NO_FINALIZE:
+        return 1;
     case OSH_FAIL_ABORT: {
         /* exit() keeps 8 bits: a status that is a multiple of 256 must not become success. */
         int s = f->code & 0xff;

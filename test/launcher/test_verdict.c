@@ -116,6 +116,22 @@ static void clean_exit_before_abort(void)
     osh_verdict_free(v);
 }
 
+/* A PE that exited with 0 without finalizing is a failure (status 1), ranked like the others. */
+static void exit_without_finalize(void)
+{
+    struct osh_verdict *v = osh_verdict_new(3);
+    struct osh_failure f;
+    osh_verdict_lifeline_closed(v, 2);
+    osh_verdict_lifeline_closed(v, 0);
+    osh_verdict_exited(v, 0, 100, exited(1), 0, 3.0);
+    check(!osh_verdict_ready(v, 3.0, &f), "a failure waits for a PE that ended before it");
+    osh_verdict_unfinalized(v, 2, 102, 3.01);
+    check(osh_verdict_ready(v, 3.01, &f) && f.kind == OSH_FAIL_NO_FINALIZE && f.rank == 2 &&
+          osh_failure_status(&f) == 1,
+          "a PE that exited with 0 without finalizing first is the cause, status 1");
+    osh_verdict_free(v);
+}
+
 /* shmem_global_exit(0): a verdict with status 0; statuses keep 8 bits but never turn into 0. */
 static void abort_statuses(void)
 {
@@ -150,6 +166,7 @@ int main(void)
     clean_exit_before_abort();
     abort_statuses();
     exec_failure();
+    exit_without_finalize();
     printf("1..%d\n", ntests);
     return nfailed != 0;
 }

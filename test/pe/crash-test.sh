@@ -1,48 +1,58 @@
 #!/bin/bash
 # crash-test.sh: a PE that dies ends the whole job promptly, with a non-zero status, a
 # message that names it, and nothing left behind (processes, /dev/shm, oshrun temp dirs).
-# Uses the test/pe/crash program. TAP output.
+# So does a PE that returns from main without shmem_finalize, while shmem_global_exit (from
+# one PE or from all, after which nobody finalizes) ends the job with its status.
+# Uses the test/pe/crash program. TAP output. Random-point kills: fault-test.sh.
+. "$(dirname "$0")/job-end.sh"
 crash="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/crash"
 launcher="${OSHRUN:-oshrun}"
-n=0
-echo "1..16"
-shm_before=$(ls /dev/shm | sort)
-tmp_before=$(ls -d /tmp/oshrun.* 2>/dev/null | sort)
-
-check() { # check DESC CONDITION-STATUS
-    n=$((n + 1))
-    if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
-}
+no_finalize="exited (status 0) without calling shmem_finalize; call shmem_finalize() before returning from main"
+# how|status|what the message must say (fixed string; empty: oshrun says nothing)
+cases=(
+    "segv|139|PE 3 (pid"
+    "exit|3|PE 3 (pid"
+    "kill|137|PE 3 (pid"
+    "global_exit|7|PE 3 called abort with status 7: shmem_global_exit"
+    "no_finalize|1|PE 3 (pid"
+    "all_no_finalize|1|$no_finalize"
+    "all_global_exit|0|"
+)
+echo "1..$(( ${#cases[@]} * 4 + 4 ))" # 4 per case, 1 more for no_finalize, 1 clean run, 2 leftovers
+leftovers_snapshot
 
 # A clean run of the same program: start-up and shut-down, which a loaded machine stretches,
 # are not part of "the job ends within 2 s of the failure".
-start=$(date +%s%N)
+start=$(now_ms)
 timeout -k 2 20 "$launcher" -np 4 "$crash" none >/dev/null 2>&1
-base_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+tap_check "a clean run ends with status 0" $?
+base_ms=$(( $(now_ms) - start ))
 echo "# a clean 4-PE run takes ${base_ms} ms"
 
-for how in segv exit global_exit kill; do
-    case $how in
-        segv) want=139 ;; exit) want=3 ;; global_exit) want=7 ;; kill) want=137 ;;
-    esac
+for c in "${cases[@]}"; do
+    IFS='|' read -r how want says <<<"$c"
     log=$(mktemp)
-    start=$(date +%s%N)
+    start=$(now_ms)
     timeout -k 2 20 "$launcher" -np 4 "$crash" "$how" >"$log" 2>&1
     rc=$?
-    ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    check "$how: job exits with status $want (got $rc)" $([ $rc -eq $want ]; echo $?)
-    check "$how: job ends within 2 s of the failure (took ${ms} ms, a clean run ${base_ms} ms)" \
+    ms=$(( $(now_ms) - start ))
+    tap_check "$how: job exits with status $want (got $rc)" $([ $rc -eq "$want" ]; echo $?)
+    tap_check "$how: job ends within 2 s of the failure (took ${ms} ms, a clean run ${base_ms} ms)" \
         $([ $((ms - base_ms)) -lt 2000 ]; echo $?)
-    if [ $how = global_exit ]; then
-        check "$how: no crash report for a deliberate exit" 0
+    if [ -n "$says" ]; then
+        grep -qF -- "$says" "$log"
+        tap_check "$how: the message says: $says" $?
+        if [ "$how" = no_finalize ]; then # the whole sentence, for PE 3
+            grep -q "PE 3 (pid [0-9]*) $no_finalize" "$log"
+            tap_check "$how: the message names PE 3 and says to call shmem_finalize" $?
+        fi
     else
-        grep -q "PE 3" "$log"; check "$how: the message names PE 3" $?
+        ! grep -q "oshrun:" "$log"
+        tap_check "$how: oshrun reports nothing for a deliberate end" $?
     fi
     sleep 0.2
-    pgrep -f "$crash $how" >/dev/null; check "$how: no PE process is left" $((! $?))
-    [ $rc -eq $want ] || sed 's/^/# /' "$log"
+    pgrep -f "$crash $how" >/dev/null; tap_check "$how: no PE process is left" $((! $?))
+    [ $rc -eq "$want" ] || sed 's/^/# /' "$log"
     rm -f "$log"
 done
-# Nothing left in /dev/shm or /tmp by any of the runs (printed as TAP comments if so).
-[ "$(ls /dev/shm | sort)" = "$shm_before" ] || echo "# warning: /dev/shm changed during the crash runs"
-[ "$(ls -d /tmp/oshrun.* 2>/dev/null | sort)" = "$tmp_before" ] || echo "# warning: oshrun temp dirs left"
+leftovers_check "all runs"

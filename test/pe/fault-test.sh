@@ -1,0 +1,92 @@
+#!/bin/bash
+# fault-test.sh: SIGKILL one PE at a random moment: during start-up (before shmem_init returns),
+# in a put stream, in a barrier, in a reduction, in a broadcast, and while the others wait in
+# shmem_wait_until (test/pe/fault loops in each). For every run: the whole job ends within 2 s
+# of the kill, oshrun's status is that of the killed PE (137) and its message names it, no
+# process of the job, no oshrun temporary directory and no /dev/shm entry is left.
+# Each point is tried SSHMEM_FAULT_REPEAT times (default 3) with random victims and delays;
+# SSHMEM_FAULT_SEED reproduces a run (printed). TAP output.
+. "$(dirname "$0")/job-end.sh"
+fault="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/fault"
+launcher="${OSHRUN:-oshrun}"
+np=4
+repeat="${SSHMEM_FAULT_REPEAT:-3}"
+points=(init put barrier reduce bcast wait)
+seed="${SSHMEM_FAULT_SEED:-$(( $(date +%s) % 100000 ))}"
+RANDOM=$seed
+echo "1..$(( ${#points[@]} * repeat * 6 + 1 ))"
+echo "# seed $seed (reproduce with SSHMEM_FAULT_SEED=$seed)"
+leftovers_snapshot
+
+# Wait (at most 20 s) until every file named exists.
+wait_for() {
+    local i f missing
+    for ((i = 0; i < 2000; i++)); do
+        missing=0
+        for f in "$@"; do [ -e "$f" ] || { missing=1; break; }; done
+        [ $missing = 0 ] && return 0
+        kill -0 "$job" 2>/dev/null || return 1
+        sleep 0.01
+    done
+    return 1
+}
+
+# One run: start the job in the loop of $point, kill a random PE at a random moment.
+run_point() {
+    local point="$1" try="$2" dir log victim delay_ms vpid tmpdir pids="" p in_init="" shm0 shm
+    shm0=$(ls /dev/shm | sort)
+    dir=$(mktemp -d)
+    log=$(mktemp)
+    victim=$((RANDOM % np))
+    timeout -k 2 40 "$launcher" -np "$np" "$fault" "$dir" "$point" >"$log" 2>&1 &
+    job=$!
+    if [ "$point" = init ]; then
+        # As soon as the victim exists: it is then in main, before or in shmem_init.
+        wait_for "$dir/pe$victim.pid"
+        delay_ms=$((RANDOM % 15))
+    else
+        wait_for $(for ((p = 0; p < np; p++)); do echo "$dir/pe$p.ready"; done)
+        delay_ms=$((50 + RANDOM % 300))
+    fi
+    sleep "$(printf '0.%03d' "$delay_ms")"
+    vpid=$(cat "$dir/pe$victim.pid" 2>/dev/null)
+    tmpdir=$(tr '\0' '\n' <"/proc/$vpid/environ" 2>/dev/null | sed -n 's/^PMIX_SERVER_TMPDIR=//p')
+    [ "$point" = init ] && [ ! -e "$dir/pe$victim.ready" ] && in_init=" (before shmem_init returned)"
+    local killed_at
+    killed_at=$(now_ms)
+    kill -KILL "$vpid" 2>/dev/null
+    wait "$job"
+    local rc=$? ms=$(( $(now_ms) - killed_at ))
+    local label="$point #$try: PE $victim killed after ${delay_ms} ms$in_init"
+    tap_check "$label: job ends within 2 s of the kill (${ms} ms)" $([ "$ms" -lt 2000 ]; echo $?)
+    tap_check "$label: oshrun exits with 137 (got $rc)" $([ "$rc" -eq 137 ]; echo $?)
+    grep -q "PE $victim (pid $vpid) was killed by signal 9" "$log"
+    tap_check "$label: the message names PE $victim" $?
+    for f in "$dir"/pe*.pid; do pids="$pids $(cat "$f")"; done
+    pids_gone "$label" $pids
+    # oshrun removes it, or its janitor right after oshrun (failsafe.c in the launcher)
+    for i in 1 2 3 4 5; do [ -n "$tmpdir" ] && [ -e "$tmpdir" ] && sleep 0.1; done
+    tap_check "$label: its oshrun temporary directory is gone" \
+        $([ -n "$tmpdir" ] && [ ! -e "$tmpdir" ]; echo $?)
+    # A PE killed inside UCX's start-up can leave a ucx_shm_posix_* file: UCX unlinks it only
+    # once it is set up (a known leak, marked TODO until oshrun gives the PEs their own
+    # UCX_POSIX_DIR that it removes with the job).
+    shm=$(new_entries "$shm0" "$(ls /dev/shm | sort)" | orphan_shm | tr '\n' ' ')
+    local todo=""
+    [ -n "$shm" ] && [ "$point" = init ] && todo=" # TODO UCX leaves its file when killed in its start-up"
+    tap_check "$label: no new /dev/shm entry is left${shm:+ (left: $shm)}$todo" \
+        $([ -z "$shm" ]; echo $?)
+    if [ "$rc" -ne 137 ] || ! grep -q "PE $victim (pid $vpid)" "$log"; then
+        sed 's/^/#   /' "$log" | head -20
+    fi
+    rm -rf "$dir" "$log"
+}
+
+script_start=$(now_ms)
+for point in "${points[@]}"; do
+    for ((try = 1; try <= repeat; try++)); do
+        run_point "$point" "$try"
+    done
+done
+echo "# all runs took $(( $(now_ms) - script_start )) ms"
+tmpdir_leftovers_check "all runs" # /dev/shm: checked after each run
