@@ -53,7 +53,7 @@ static void janitor_detach(int keep_fd)
     prctl(PR_SET_NAME, "oshrun-janitor");
 }
 
-static void janitor_main(int fd, const char *tmpdir)
+static void janitor_main(int fd, const char *tmpdir, const char *shmdir)
 {
     janitor_detach(fd);
     pid_t pgid = 0;
@@ -72,10 +72,11 @@ static void janitor_main(int fd, const char *tmpdir)
     if (pgid > 0)
         kill(-pgid, SIGKILL);
     osh_tmpdir_remove(tmpdir);
+    osh_tmpdir_remove(shmdir);
     _exit(0);
 }
 
-int osh_janitor_start(const char *tmpdir)
+int osh_janitor_start(const char *tmpdir, const char *shmdir)
 {
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0) {
@@ -91,7 +92,7 @@ int osh_janitor_start(const char *tmpdir)
     }
     if (pid == 0) {
         close(p[1]);
-        janitor_main(p[0], tmpdir);
+        janitor_main(p[0], tmpdir, shmdir);
     }
     close(p[0]);
     janitor_fd = p[1];

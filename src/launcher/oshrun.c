@@ -7,7 +7,8 @@
  * (ending the others), or 0. The phases, each in its own file:
  *   options.c, program.c   the command line and the program to run (nothing started yet)
  *   signals.c              SIGCHLD/SIGINT/SIGTERM/SIGHUP through a signalfd
- *   tmpdir.c, janitor.c    the PMIx server's private directory, removed on every exit path
+ *   tmpdir.c, janitor.c    the job's private directories (PMIx server, UCX shared memory),
+ *                          removed on every exit path
  *   pmix_host.c            the PMIx server and the job's namespace (pmix_log.c: its output)
  *   launch.c, children.c   environment (environ.c), binding (binding.c), output pipes
  *                          (output.c, input.c), lifelines (lifeline.c), fork/exec
@@ -74,7 +75,8 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     char *tmpdir = osh_tmpdir_create();
     if (!tmpdir)
         return OSH_EXIT_INTERNAL;
-    (void)osh_janitor_start(tmpdir); /* before any thread: it is a plain fork */
+    char *shmdir = osh_shmdir_create();
+    (void)osh_janitor_start(tmpdir, shmdir); /* before any thread: it is a plain fork */
     osh_failsafe_arm();
     osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;
@@ -87,7 +89,10 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     osh_pmix_log_close();
     if (osh_tmpdir_remove(tmpdir) != 0)
         osh_msg("warning: could not remove all of %s", tmpdir);
+    if (osh_tmpdir_remove(shmdir) != 0)
+        osh_msg("warning: could not remove all of %s", shmdir);
     osh_janitor_dismiss();
+    free(shmdir);
     free(tmpdir);
     return status;
 }

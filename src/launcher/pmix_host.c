@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "pmix_host.h"
+#include "pmix_log.h"
 #include "util.h"
 
 /* Long enough for a loaded machine, short enough that a wedged PMIx cannot hang oshrun. */
@@ -146,6 +147,7 @@ static pmix_status_t on_abort(const pmix_proc_t *proc, void *server_object, int 
                               pmix_op_cbfunc_t cbfunc, void *cbdata)
 {
     pe_life_mark(proc, PE_ABORTED); /* every aborting PE, not only the first */
+    osh_pmix_log_drop_held(); /* before libpmix's complaints about the PEs that will be cut */
     pthread_mutex_lock(&abort_state.lock);
     if (!abort_state.happened) {
         abort_state.happened = true;

@@ -29,6 +29,7 @@ static char *held_text;    /* only the main thread touches it */
 static size_t held_len;
 
 static bool at_line_start = true;
+static atomic_bool drop_held; /* a PE aborted: the rest were killed, their noise is not news */
 
 /* Print libpmix output with "oshrun: libpmix: " at the start of every line. */
 static void print_lines(const char *text, size_t len)
@@ -112,10 +113,16 @@ void osh_pmix_log_forward(void)
         take(buf, (size_t)r);
 }
 
+void osh_pmix_log_drop_held(void)
+{
+    atomic_store(&drop_held, true);
+    osh_pmix_log_hold();
+}
+
 void osh_pmix_log_finish(int job_failed)
 {
     osh_pmix_log_forward();
-    if (!job_failed && held_len > 0)
+    if (!job_failed && !atomic_load(&drop_held) && held_len > 0)
         print_lines(held_text, held_len);
     if (!at_line_start)
         (void)osh_write_all(STDERR_FILENO, "\n", 1);

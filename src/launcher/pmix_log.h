@@ -11,6 +11,10 @@ int osh_pmix_log_fd(void);
 /* A PE has ended: from now on hold the output instead of printing it. */
 void osh_pmix_log_hold(void);
 
+/* A PE aborted (shmem_global_exit, even with status 0): the others are killed, and what
+ * libpmix says about their cut connections is noise; the held output is dropped at the end. */
+void osh_pmix_log_drop_held(void);
+
 /* Read what libpmix wrote: print it, or keep it while held. */
 void osh_pmix_log_forward(void);
 

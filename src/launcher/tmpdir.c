@@ -26,6 +26,20 @@ char *osh_tmpdir_create(void)
     return path;
 }
 
+char *osh_shmdir_create(void)
+{
+    if (getenv("UCX_POSIX_DIR"))
+        return NULL; /* the user's choice stands */
+    char *path = osh_xmalloc(sizeof "/dev/shm/oshrun.XXXXXX");
+    strcpy(path, "/dev/shm/oshrun.XXXXXX");
+    if (!mkdtemp(path)) { /* no /dev/shm (or full): UCX's default place, without the net */
+        free(path);
+        return NULL;
+    }
+    setenv("UCX_POSIX_DIR", path, 1); /* the PEs inherit it */
+    return path;
+}
+
 static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
     /* FTW_DEPTH visits a directory after its contents, so rmdir finds it empty. */

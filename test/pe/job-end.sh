@@ -40,7 +40,7 @@ orphan_tmpdirs() {
 orphan_shm() {
     local e used
     used=$( (ls -l /proc/[0-9]*/fd 2>/dev/null; cat /proc/[0-9]*/maps 2>/dev/null) |
-            grep -o '/dev/shm/[^ ]*' | sed 's|^/dev/shm/||' | sort -u)
+            grep -o '/dev/shm/[^ ]*' | sed 's|^/dev/shm/||; s|/.*||' | sort -u) # a file: its dir too
     while read -r e; do
         [ -n "$e" ] && [ -e "/dev/shm/$e" ] && ! grep -qxF -- "$e" <<<"$used" && echo "$e"
     done
