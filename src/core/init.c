@@ -130,15 +130,18 @@ static void connect_peer(int pe)
     free(card);
 }
 
-/* This PE's node id: the launcher's, or with SSHMEM_PES_PER_NODE=k the group of k consecutive
- * PEs it belongs to, so one host can stand in for several (UCX between the groups). A k of at
- * least the job size makes one group: np=1 runs of a suite run with k=2 stay valid. */
+/* This PE's node id: the launcher's, or with SSHMEM_PES_PER_NODE=k also the group of k
+ * consecutive PEs it belongs to, so one host can stand in for several (UCX between the
+ * groups). Groups only split real hosts further: PEs on different hosts never share an id,
+ * whatever k says. A k of at least the job size makes one group per host: np=1 runs of a
+ * suite run with k=2 stay valid. */
 static int node_of_this_pe(void)
 {
     unsigned k = sshmem_env.pes_per_node;
     if (k == 0)
         return sshmem_boot_node_id();
-    return (int)((unsigned)sshmem.my_pe / k);
+    unsigned groups = ((unsigned)sshmem.n_pes + k - 1) / k;
+    return (int)((unsigned)sshmem_boot_node_id() * groups + (unsigned)sshmem.my_pe / k);
 }
 
 static int compare_int(const void *a, const void *b)

@@ -17,6 +17,10 @@
 build="${SSHMEM_TEST_BUILDDIR:-.}"
 src="${SSHMEM_TEST_SRCDIR:-..}"
 oshrun="${OSHRUN:-$build/oshrun}"
+# The real host boundaries are what is tested: no emulated nodes (SSHMEM_PES_PER_NODE, which
+# would split a host further) and the direct path inside a host (a suite run with either set
+# still runs this test as it is meant).
+unset SSHMEM_PES_PER_NODE SSHMEM_LOCAL
 # Absolute paths: the jobs run from other namespaces and mount namespaces.
 build=$(cd "$build" && pwd) src=$(cd "$src" && pwd) oshrun=$(realpath "$oshrun")
 
