@@ -43,7 +43,7 @@
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
       "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
-      "treat each k consecutive PEs as one node (UCX between groups); 0 = the real hosts")       \
+      "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
       "(PE 0; see doc/reference.md); unset = off")
