@@ -185,8 +185,9 @@ static void write_svg(FILE *f, const gathered_t *g)
                "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
                "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
                "<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">sshmem traffic "
-               "profile: bytes from source PE to target PE, %d PEs (hover a cell for its "
-               "numbers)</text>\n", width, height, width, height, g->n);
+               "profile, %d PEs: bytes from source PE to target PE</text>\n"
+               "<text x=\"10\" y=\"%d\" font-size=\"11\" fill=\"#555\">Hover a cell for its "
+               "bytes and operations.</text>\n", width, height, width, height, g->n, height - 6);
     svg_axes(f, g, &l);
     svg_cells(f, g, &l, max);
     svg_legend(f, &l, max);
