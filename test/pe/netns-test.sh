@@ -9,9 +9,9 @@
 # coll_team at 2+2, and checks that each PE ran in the namespace it was given and that the
 # bulk traffic crossed every veth.
 # Nothing is created in the machine's own network namespace: the whole test runs in a private
-# mount namespace (its own /tmp and /dev/shm, its namespace names invisible outside), and a
+# mount namespace (its own temporary directory and /dev/shm, its namespace names invisible outside), and a
 # trap removes the namespaces and their processes on every exit; the outer half then checks
-# that no namespace, process, /dev/shm or /tmp entry is left. Root only: exit 77 (a skip) when
+# that no namespace, process, /dev/shm or temporary entry is left. Root only: exit 77 (a skip) when
 # not root, without mpirun, unshare or ip, or when namespaces cannot be made (a container).
 # TAP output.
 build="${SSHMEM_TEST_BUILDDIR:-.}"
@@ -60,8 +60,13 @@ if [ -n "$NETNS_TEST_INNER" ]; then
     trap cleanup EXIT
     trap 'exit 143' TERM INT HUP
 
-    mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /tmp ||
-        { out "not ok - private /tmp and /dev/shm (mount tmpfs)"; exit 1; }
+    # Our own /dev/shm, and our own temporary directory T (a tmpfs on the empty directory the
+    # outer half made: not over /tmp, where the build tree may live) for oshrun, Open MPI's
+    # session directories (TMPDIR) and the job logs.
+    T=$NETNS_TEST_TMP
+    mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mount -t tmpfs -o mode=1777 tmpfs "$T" ||
+        { out "not ok - private $T and /dev/shm (mount tmpfs)"; exit 1; }
+    export TMPDIR=$T
 
     add_ns() {
         ip netns add "$1" && made+=("$1") && ip -n "$1" link set lo up &&
@@ -81,9 +86,9 @@ if [ -n "$NETNS_TEST_INNER" ]; then
             i=$((i + 1))
         done
     }
-    if ! setup 2>/tmp/setup.err; then # not in a subshell: cleanup must know what was made
+    if ! setup 2>$T/setup.err; then # not in a subshell: cleanup must know what was made
         out "not ok - namespaces, bridge and veths on $subnet.0/24"
-        note "$(cat /tmp/setup.err)"
+        note "$(cat $T/setup.err)"
         exit 1
     fi
     ok "namespaces $head..h3, bridge and veths on $subnet.0/24" 0
@@ -91,7 +96,7 @@ if [ -n "$NETNS_TEST_INNER" ]; then
     rsh_hosts=""
     for i in 1 2 3; do rsh_hosts="$rsh_hosts $subnet.$i=${hosts_ns[$((i - 1))]}"; done
     tx_bytes() { ip netns exec "$1" cat /sys/class/net/sheth0/statistics/tx_bytes; }
-    log=/tmp/job.log # the job's output; its errors in $log.err
+    log=$T/job.log # the job's output; its errors in $log.err
     # UCX between hosts: tcp on sheth0, and nothing else. Not sm: the namespaces share the
     # machine's memory, /dev/shm and PIDs, and UCX would use shared memory between "hosts".
     tls=tcp,self
@@ -101,9 +106,9 @@ if [ -n "$NETNS_TEST_INNER" ]; then
     run_job() {
         local slots=($1) np=0 i
         shift
-        : >/tmp/hostfile
+        : >$T/hostfile
         for i in "${!slots[@]}"; do
-            echo "$subnet.$((i + 1)) slots=${slots[$i]}" >>/tmp/hostfile
+            echo "$subnet.$((i + 1)) slots=${slots[$i]}" >>$T/hostfile
             np=$((np + slots[i]))
         done
         ip netns exec "$head" unshare --uts sh -c 'hostname "$0" && exec "$@"' "$head" \
@@ -111,11 +116,11 @@ if [ -n "$NETNS_TEST_INNER" ]; then
             OMPI_MCA_plm_rsh_no_tree_spawn=1 OMPI_MCA_oob_tcp_if_include="$subnet.0/24" \
             OMPI_MCA_orte_leave_session_attached=1 \
             NETNS_RSH_HOSTS="$rsh_hosts" \
-            timeout -k 5 60 "$oshrun" --launcher mpirun --hostfile /tmp/hostfile -np "$np" \
+            timeout -k 5 60 "$oshrun" --launcher mpirun --hostfile $T/hostfile -np "$np" \
             -x UCX_TLS="$tls" -x UCX_NET_DEVICES=sheth0 "$@" >"$log" 2>"$log.err" &
         wait $! # (in the background so that a TERM to this script is handled at once)
         local rc=$?
-        grep -h 'UCX  ERROR' "$log" "$log.err" >>/tmp/ucx-errors
+        grep -h 'UCX  ERROR' "$log" "$log.err" >>$T/ucx-errors
         return $rc
     }
 
@@ -161,12 +166,12 @@ if [ -n "$NETNS_TEST_INNER" ]; then
 
 
     # Not a failure (the jobs passed), but worth seeing: what UCX complained about.
-    [ -s /tmp/ucx-errors ] &&
-        note "UCX errors logged by jobs that passed: $(wc -l </tmp/ucx-errors), e.g.
-$(sort -u -k4 /tmp/ucx-errors | head -3)"
+    [ -s $T/ucx-errors ] &&
+        note "UCX errors logged by jobs that passed: $(wc -l <$T/ucx-errors), e.g.
+$(sort -u -k4 $T/ucx-errors | head -3)"
 
     # After the jobs: no process left in the namespaces (Open MPI's daemons end with mpirun),
-    # nothing in /dev/shm, no Open MPI session directory in /tmp.
+    # nothing in /dev/shm, no Open MPI session directory in its TMPDIR.
     left=""
     for i in 1 2 3 4 5 6 7 8 9 10; do
         left=$(for ns in "${made[@]}"; do ip netns pids "$ns"; done)
@@ -178,8 +183,8 @@ $(sort -u -k4 /tmp/ucx-errors | head -3)"
     shm=$(ls -A /dev/shm)
     [ -z "$shm" ]; ok "no /dev/shm entry left" $?
     [ -z "$shm" ] || note "$shm"
-    sess=$(ls -d /tmp/ompi.* 2>/dev/null)
-    [ -z "$sess" ]; ok "no Open MPI session directory left in /tmp" $?
+    sess=$(ls -d $T/ompi.* 2>/dev/null)
+    [ -z "$sess" ]; ok "no Open MPI session directory left in its TMPDIR" $?
     [ -z "$sess" ] || note "$sess"
     exit 0
 fi
@@ -203,12 +208,14 @@ unshare -m --propagation private true 2>/dev/null ||
 
 links_before=$(ip -o link show | wc -l)
 tmp=$(mktemp)
-NETNS_TEST_INNER=$$ unshare -m --propagation private bash "$0" >"$tmp" 2>&1 &
+priv=$(mktemp -d) # the inner half mounts its private tmpfs here (seen only inside)
+NETNS_TEST_INNER=$$ NETNS_TEST_TMP=$priv unshare -m --propagation private bash "$0" >"$tmp" 2>&1 &
 inner_pid=$!
-trap 'kill -TERM $inner_pid 2>/dev/null; wait $inner_pid; rm -f "$tmp"; exit 143' TERM INT HUP
+trap 'kill -TERM $inner_pid 2>/dev/null; wait $inner_pid; rm -f "$tmp"; rmdir "$priv"; exit 143' TERM INT HUP
 wait $inner_pid
 inner=$(cat "$tmp")
 rm -f "$tmp"
+rmdir "$priv"
 trap - TERM INT HUP
 
 n=0
