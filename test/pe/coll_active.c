@@ -19,6 +19,7 @@
  */
 #include <stdint.h>
 
+#include "active_sets.h"
 #include "check.h"
 
 #define MAXE 5000 /* elements of 8 bytes per PE block */
@@ -26,16 +27,6 @@
 
 static long psync[2][SHMEM_BCAST_SYNC_SIZE]; /* every *_SYNC_SIZE is the same here */
 static int me, npes;
-
-typedef struct {
-    int start, logs, size;
-} aset_t;
-
-static int member(const aset_t *s, int pe)
-{
-    int d = pe - s->start, st = 1 << s->logs;
-    return d < 0 || d % st || d / st >= s->size ? -1 : d / st;
-}
 
 /* The value of element i of the block member k contributes (32- or 64-bit). */
 static uint64_t value(int k, size_t i, int it) { return (uint64_t)k * 1000003u + i * 7u + it; }
@@ -75,7 +66,7 @@ static void check_untouched(const char *what, const aset_t *s)
 
 static void test_broadcast(const aset_t *s, int bits, size_t n)
 {
-    int idx = member(s, me);
+    int idx = aset_member(s, me);
     fill_sentinel();
     shmem_barrier_all();
     for (int it = 0; idx >= 0 && it < 2; it++) {
@@ -101,7 +92,7 @@ static void test_broadcast(const aset_t *s, int bits, size_t n)
 
 static void test_collect(const aset_t *s, int bits, size_t n, int fixed)
 {
-    int idx = member(s, me);
+    int idx = aset_member(s, me);
     fill_sentinel();
     shmem_barrier_all();
     for (int it = 0; idx >= 0 && it < 2; it++) {
@@ -135,7 +126,7 @@ static void test_collect(const aset_t *s, int bits, size_t n, int fixed)
 
 static void test_alltoall(const aset_t *s, int bits, size_t n, ptrdiff_t dst_st, ptrdiff_t src_st)
 {
-    int idx = member(s, me), strided = dst_st || src_st;
+    int idx = aset_member(s, me), strided = dst_st || src_st;
     ptrdiff_t ds = strided ? dst_st : 1, ss = strided ? src_st : 1;
     fill_sentinel();
     shmem_barrier_all();
@@ -168,7 +159,7 @@ static void test_alltoall(const aset_t *s, int bits, size_t n, ptrdiff_t dst_st,
 
 static void test_barriers(const aset_t *s)
 {
-    int idx = member(s, me);
+    int idx = aset_member(s, me);
     long *counter = shmem_calloc(1, sizeof(long));
     shmem_barrier_all();
     /* Rounds of: every member adds to member 0's counter, barrier, member 0 checks. The same
@@ -202,14 +193,7 @@ int main(void)
     dst = shmem_malloc(2 * area);
 
     aset_t sets[4];
-    int nsets = 0;
-    sets[nsets++] = (aset_t){0, 0, npes};
-    if (npes > 2)
-        sets[nsets++] = (aset_t){0, 1, (npes + 1) / 2};
-    if (npes > 4)
-        sets[nsets++] = (aset_t){1, 2, (npes - 2) / 4 + 1};
-    if (npes > 1)
-        sets[nsets++] = (aset_t){1, 0, npes - 1};
+    int nsets = aset_list(sets, npes);
     const size_t sizes[] = {0, 1, 3, 2100, MAXE}; /* MAXE * 8 B: above the 16 KiB switch */
     for (int k = 0; k < nsets; k++) {
         const aset_t *s = &sets[k];

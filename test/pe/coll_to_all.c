@@ -18,6 +18,7 @@
  */
 #include <complex.h>
 
+#include "active_sets.h"
 #include "check.h"
 
 #define MAXN 1200 /* elements */
@@ -28,19 +29,6 @@ static long psync[2][SHMEM_REDUCE_SYNC_SIZE];
 static int me, npes;
 
 #include "reduce_values.h"
-
-/* One active set: members start + k * 2^logs, k < size. */
-typedef struct {
-    int start, logs, size;
-} aset_t;
-
-static int member_index(const aset_t *s, int pe)
-{
-    int d = pe - s->start, st = 1 << s->logs;
-    if (d < 0 || d % st || d / st >= s->size)
-        return -1;
-    return d / st;
-}
 
 static int report(int ok, const char *name, const aset_t *s, int n, int iter, int inplace)
 {
@@ -57,7 +45,7 @@ static int report(int ok, const char *name, const aset_t *s, int n, int iter, in
         T *dst = shmem_malloc(2 * MAXN * sizeof(T));                                             \
         T *wrk = shmem_malloc(2 * (MAXN / 2 + 1 + SHMEM_REDUCE_MIN_WRKDATA_SIZE) * sizeof(T));   \
         size_t wrk_stride = MAXN / 2 + 1 + SHMEM_REDUCE_MIN_WRKDATA_SIZE;                        \
-        int idx = member_index(s, me);                                                           \
+        int idx = aset_member(s, me);                                                           \
         for (int z = 0; z < NSIZES; z++) {                                                       \
             int n = sizes[z];                                                                    \
             for (int i = 0; i < 2 * MAXN; i++)                                                   \
@@ -143,14 +131,7 @@ int main(void)
     shmem_barrier_all();
 
     aset_t sets[4];
-    int nsets = 0;
-    sets[nsets++] = (aset_t){0, 0, npes};
-    if (npes > 2)
-        sets[nsets++] = (aset_t){0, 1, (npes + 1) / 2};
-    if (npes > 4)
-        sets[nsets++] = (aset_t){1, 2, (npes - 2) / 4 + 1};
-    if (npes > 1)
-        sets[nsets++] = (aset_t){1, 0, npes - 1};
+    int nsets = aset_list(sets, npes);
     for (int k = 0; k < nsets; k++)
         run_all(&sets[k]);
     return check_finish();
