@@ -6,32 +6,13 @@
 #include <shmemx.h>
 
 #include "check.h"
+#include "mat2.h"
 
 #define BIG 40000
 
 static int me, npes;
 
-typedef struct {
-    double a, b, c, d;
-} mat2;
-
-static mat2 mul(mat2 x, mat2 y)
-{
-    return (mat2){x.a * y.a + x.b * y.c, x.a * y.b + x.b * y.d, x.c * y.a + x.d * y.c,
-                  x.c * y.b + x.d * y.d};
-}
-
 static mat2 mat_of(int p, int k) { return (mat2){1, p + k, 1, p % 3}; }
-
-static void matmul(void *invec, void *inoutvec, int *len, shmemx_datatype_t *type)
-{
-    ptrdiff_t lb, ext;
-    shmemx_type_get_extent(*type, &lb, &ext);
-    for (int i = 0; i < *len; i++) {
-        mat2 *x = (mat2 *)((char *)invec + i * ext), *y = (mat2 *)((char *)inoutvec + i * ext);
-        *y = mul(*x, *y);
-    }
-}
 
 static void sums(void)
 {

@@ -8,27 +8,11 @@
 #include <shmemx.h>
 
 #include "check.h"
+#include "mat2.h"
 
 #if __has_include("team/team.h")
 
-typedef struct {
-    double a, b, c, d;
-} mat2;
-
-static mat2 mul(mat2 x, mat2 y)
-{
-    return (mat2){x.a * y.a + x.b * y.c, x.a * y.b + x.b * y.d, x.c * y.a + x.d * y.c,
-                  x.c * y.b + x.d * y.d};
-}
-
 static mat2 mat_of(int world_pe) { return (mat2){world_pe + 1, 1, 1, 0}; }
-
-static void matmul(void *invec, void *inoutvec, int *len, shmemx_datatype_t *type)
-{
-    mat2 *x = invec, *y = inoutvec;
-    for (int i = 0; i < *len; i++)
-        y[i] = mul(x[i], y[i]);
-}
 
 int main(void)
 {
