@@ -301,6 +301,14 @@ int shmemx_reduce_local(const void *inbuf, void *inoutbuf, size_t count, shmemx_
  *   scan:      dest on PE i = x0 o ... o xi.
  *   exscan:    dest on PE i = x0 o ... o x(i-1); dest on PE 0 is not touched.
  */
+/*
+ * SHMEMX_IN_PLACE (MPI_IN_PLACE): pass it as source of reduce, allreduce, scan and exscan to
+ * take the input from dest and overwrite it with the result; as source of gather/gatherv on the
+ * root and of allgather/allgatherv on every PE (the PE's own block is already in place in
+ * dest); as dest of scatter/scatterv on the root (the root's block stays in source).
+ */
+#define SHMEMX_IN_PLACE ((void *)1)
+
 int shmemx_reduce(shmem_team_t team, void *dest, const void *source, size_t count,
                   shmemx_datatype_t type, shmemx_op_t op, int root);
 int shmemx_allreduce(shmem_team_t team, void *dest, const void *source, size_t count,
