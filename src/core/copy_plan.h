@@ -46,6 +46,23 @@ typedef struct copy_plan {
 
 /* Data bytes of count elements. */
 static inline size_t copy_plan_bytes(const copy_plan_t *p, size_t count) { return count * p->bytes; }
+/* Data bytes of one piece (run times its loops' counts). */
+size_t copy_piece_bytes(const copy_piece_t *pc);
+
+/*
+ * Making plans. A maker fills pieces and extent, then calls copy_plan_finish: it drops empty
+ * pieces, gives each piece its fewest loops (no loop of one iteration; a loop stepping by its
+ * run is a longer run; an outer loop stepping by the whole inner loop is a longer inner loop),
+ * and sets bytes and contiguous. copy_plan_strided makes the one-piece plan of strided RMA:
+ * elements of run bytes, stride bytes apart (count elements are one strided loop).
+ */
+void copy_plan_finish(copy_plan_t *p);
+void copy_plan_strided(copy_plan_t *p, copy_piece_t *piece, size_t run, ptrdiff_t stride);
+
+/* The innermost loop of every mover, for layouts that differ on the two sides (iput/iget):
+ * n runs of run bytes, the i-th from src + i * src_stride to dst + i * dst_stride. */
+void copy_strided(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride,
+                  size_t n, size_t run);
 
 /*
  * The movers, for count elements whose element 0 starts at origin. The packed form is the

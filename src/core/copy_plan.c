@@ -1,0 +1,409 @@
+/*
+ * copy_plan.c: running copy plans (see copy_plan.h): the movers and the wire form.
+ *
+ * All movers are one engine. It walks the runs of count elements in type-map order and moves
+ * each between a layout side (the run at origin + its offset) and the other side, which is
+ * either packed (a cursor that advances run by run) or a second layout (copy). Per piece, the
+ * innermost loop is one strided copy specialised for the common run sizes, so a vector of
+ * doubles costs one load and one store per double; the outer loops are an odometer.
+ *
+ * A plan with one piece treats the count of elements as one more (outermost) loop, so count
+ * elements of a vector are still one strided loop nest, not count separate walks.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "core/copy_plan.h"
+
+/* A piece with room for the element loop on top of its own loops. */
+typedef struct walk_piece {
+    ptrdiff_t disp;
+    size_t run;
+    int depth;
+    copy_loop_t loop[COPY_PLAN_MAX_DEPTH + 1];
+} walk_piece_t;
+
+/* One side of a move: a layout (base = element 0's origin; runs at their offsets) or packed
+ * (base = the next byte; it advances by each run moved). */
+typedef struct side {
+    char *base;
+    int packed;
+} side_t;
+
+typedef struct move {
+    side_t dst, src;
+} move_t;
+
+/* ------------------------------------------------------------------ the inner loops */
+/* A run of a size the compiler knows: one load and one store (memcpy of a constant size
+ * compiles to that, and stays correct for unaligned data). */
+#define STRIDED_RUNS_OF(T)                                                                   \
+    for (size_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
+        T v;                                                                                 \
+        memcpy(&v, s, sizeof v);                                                             \
+        memcpy(d, &v, sizeof v);                                                             \
+    }
+
+typedef struct sixteen {
+    uint64_t a, b;
+} sixteen_t;
+
+void copy_strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t n, size_t run)
+{
+    char *d = dst;
+    const char *s = src;
+    if (ds == (ptrdiff_t)run && ss == (ptrdiff_t)run) { /* both sides contiguous */
+        memmove(d, s, n * run);
+        return;
+    }
+    switch (run) {
+    case 1:
+        STRIDED_RUNS_OF(uint8_t);
+        break;
+    case 2:
+        STRIDED_RUNS_OF(uint16_t);
+        break;
+    case 4:
+        STRIDED_RUNS_OF(uint32_t);
+        break;
+    case 8:
+        STRIDED_RUNS_OF(uint64_t);
+        break;
+    case 16:
+        STRIDED_RUNS_OF(sixteen_t);
+        break;
+    default:
+        /* memmove: a layout-to-layout copy may overlap itself (same buffer, shifted). */
+        for (size_t i = 0; i < n; i++, d += ds, s += ss)
+            memmove(d, s, run);
+    }
+}
+
+/* k runs of `run` bytes whose layout offsets start at off and step by stride. */
+static void move_runs(move_t *m, ptrdiff_t off, ptrdiff_t stride, size_t k, size_t run)
+{
+    char *d = m->dst.packed ? m->dst.base : m->dst.base + off;
+    const char *s = m->src.packed ? m->src.base : m->src.base + off;
+    copy_strided(d, m->dst.packed ? (ptrdiff_t)run : stride, s,
+                 m->src.packed ? (ptrdiff_t)run : stride, k, run);
+    if (m->dst.packed)
+        m->dst.base += k * run;
+    if (m->src.packed)
+        m->src.base += k * run;
+}
+
+/* len bytes at layout offset off (part of one run). */
+static void move_bytes(move_t *m, ptrdiff_t off, size_t len)
+{
+    move_runs(m, off, 0, 1, len);
+}
+
+/* ------------------------------------------------------------------ walking a piece */
+static size_t loop_runs(int depth, const copy_loop_t loop[])
+{
+    size_t n = 1;
+    for (int l = 0; l < depth; l++)
+        n *= loop[l].count;
+    return n;
+}
+
+size_t copy_piece_bytes(const copy_piece_t *pc)
+{
+    return pc->run * loop_runs(pc->depth, pc->loop);
+}
+
+/* Layout offset of run r of the piece (runs numbered in loop order), and its loop indices. */
+static ptrdiff_t run_offset(const walk_piece_t *pc, size_t r, size_t idx[])
+{
+    ptrdiff_t off = pc->disp;
+    for (int l = pc->depth - 1; l >= 0; l--) {
+        idx[l] = r % pc->loop[l].count;
+        r /= pc->loop[l].count;
+        off += (ptrdiff_t)idx[l] * pc->loop[l].stride;
+    }
+    return off;
+}
+
+/* Move the whole runs [first, first + n) of the piece, at layout offset base. */
+static void walk_runs(const walk_piece_t *pc, ptrdiff_t base, size_t first, size_t n, move_t *m)
+{
+    if (pc->depth == 0) {
+        move_runs(m, base + pc->disp, 0, n, pc->run);
+        return;
+    }
+    size_t idx[COPY_PLAN_MAX_DEPTH + 1];
+    ptrdiff_t off = base + run_offset(pc, first, idx);
+    const int in = pc->depth - 1;
+    const copy_loop_t *inner = &pc->loop[in];
+    for (;;) {
+        size_t k = inner->count - idx[in];
+        if (k > n)
+            k = n;
+        move_runs(m, off, inner->stride, k, pc->run);
+        n -= k;
+        if (!n)
+            return;
+        /* The odometer: back to the innermost loop's start, carry into the outer loops. */
+        off -= (ptrdiff_t)idx[in] * inner->stride;
+        idx[in] = 0;
+        for (int l = in - 1; l >= 0; l--) {
+            off += pc->loop[l].stride;
+            if (++idx[l] < pc->loop[l].count)
+                break;
+            off -= (ptrdiff_t)pc->loop[l].count * pc->loop[l].stride;
+            idx[l] = 0;
+        }
+    }
+}
+
+/* Move the packed bytes [skip, skip + len) of the piece (within its data), at layout offset
+ * base: a partial first run, whole runs, a partial last run. */
+static void walk_bytes(const walk_piece_t *pc, ptrdiff_t base, size_t skip, size_t len,
+                       move_t *m)
+{
+    size_t idx[COPY_PLAN_MAX_DEPTH + 1];
+    size_t r = skip / pc->run, into = skip % pc->run;
+    if (into) {
+        size_t k = pc->run - into < len ? pc->run - into : len;
+        move_bytes(m, base + run_offset(pc, r, idx) + (ptrdiff_t)into, k);
+        len -= k;
+        r++;
+    }
+    size_t whole = len / pc->run;
+    if (whole) {
+        walk_runs(pc, base, r, whole, m);
+        r += whole;
+        len -= whole * pc->run;
+    }
+    if (len)
+        move_bytes(m, base + run_offset(pc, r, idx), len);
+}
+
+static void to_walk_piece(const copy_piece_t *src, walk_piece_t *w)
+{
+    w->disp = src->disp;
+    w->run = src->run;
+    w->depth = src->depth;
+    memcpy(w->loop, src->loop, (size_t)src->depth * sizeof w->loop[0]);
+}
+
+/* ------------------------------------------------------------------ the engine */
+/* Move the packed bytes [skip, skip + len) of count elements. */
+static void plan_move(const copy_plan_t *p, size_t count, move_t *m, size_t skip, size_t len)
+{
+    if (!len || !p->bytes || !count)
+        return;
+    if (p->contiguous) {
+        move_bytes(m, p->pieces[0].disp + (ptrdiff_t)skip, len);
+        return;
+    }
+    walk_piece_t w;
+    if (p->npieces == 1) { /* the elements are the outermost loop of the one piece */
+        w.disp = p->pieces[0].disp;
+        w.run = p->pieces[0].run;
+        w.depth = p->pieces[0].depth + (count > 1);
+        w.loop[0] = (copy_loop_t){count, p->extent};
+        memcpy(&w.loop[count > 1], p->pieces[0].loop,
+               (size_t)p->pieces[0].depth * sizeof w.loop[0]);
+        walk_bytes(&w, 0, skip, len, m);
+        return;
+    }
+    size_t e = skip / p->bytes, off = skip % p->bytes;
+    while (len) {
+        ptrdiff_t base = (ptrdiff_t)e * p->extent;
+        for (size_t i = 0; i < p->npieces && len; i++) {
+            const copy_piece_t *pc = &p->pieces[i];
+            size_t pb = copy_piece_bytes(pc);
+            if (off >= pb) {
+                off -= pb;
+                continue;
+            }
+            size_t k = pb - off < len ? pb - off : len;
+            to_walk_piece(pc, &w);
+            walk_bytes(&w, base, off, k, m);
+            len -= k;
+            off = 0;
+        }
+        e++;
+    }
+}
+
+void copy_plan_pack_range(const copy_plan_t *p, size_t count, const void *origin, size_t skip,
+                          size_t len, void *out)
+{
+    /* The casts drop const only to share one side type; a source side is never written. */
+    move_t m = {{out, 1}, {(char *)origin, 0}};
+    plan_move(p, count, &m, skip, len);
+}
+
+void copy_plan_unpack_range(const copy_plan_t *p, size_t count, const void *in, size_t skip,
+                            size_t len, void *origin)
+{
+    move_t m = {{origin, 0}, {(char *)in, 1}};
+    plan_move(p, count, &m, skip, len);
+}
+
+void copy_plan_pack(const copy_plan_t *p, size_t count, const void *origin, void *out)
+{
+    copy_plan_pack_range(p, count, origin, 0, copy_plan_bytes(p, count), out);
+}
+
+void copy_plan_unpack(const copy_plan_t *p, size_t count, const void *in, void *origin)
+{
+    copy_plan_unpack_range(p, count, in, 0, copy_plan_bytes(p, count), origin);
+}
+
+void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const void *src_origin)
+{
+    if (dst_origin == src_origin)
+        return;
+    move_t m = {{dst_origin, 0}, {(char *)src_origin, 0}};
+    plan_move(p, count, &m, 0, copy_plan_bytes(p, count));
+}
+
+/* ------------------------------------------------------------------ making plans */
+static void drop_loop(copy_piece_t *pc, int l)
+{
+    memmove(&pc->loop[l], &pc->loop[l + 1], (size_t)(pc->depth - l - 1) * sizeof pc->loop[0]);
+    pc->depth--;
+}
+
+/* The same runs with the fewest loops: a loop of one iteration is no loop; a loop that steps
+ * by exactly its run makes a longer run; an outer loop that steps by the whole inner loop
+ * makes the inner loop longer. */
+static void normalise_piece(copy_piece_t *pc)
+{
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int l = pc->depth - 1; l >= 0; l--)
+            if (pc->loop[l].count == 1) {
+                drop_loop(pc, l);
+                changed = 1;
+            }
+        if (pc->depth && pc->loop[pc->depth - 1].stride == (ptrdiff_t)pc->run) {
+            pc->run *= pc->loop[pc->depth - 1].count;
+            pc->depth--;
+            changed = 1;
+        }
+        for (int l = pc->depth - 2; l >= 0; l--) {
+            copy_loop_t *outer = &pc->loop[l], *inner = &pc->loop[l + 1];
+            if (outer->stride == (ptrdiff_t)inner->count * inner->stride) {
+                inner->count *= outer->count;
+                drop_loop(pc, l);
+                changed = 1;
+            }
+        }
+    }
+}
+
+void copy_plan_finish(copy_plan_t *p)
+{
+    size_t kept = 0;
+    p->bytes = 0;
+    for (size_t i = 0; i < p->npieces; i++) {
+        copy_piece_t pc = p->pieces[i];
+        size_t b = copy_piece_bytes(&pc);
+        if (!b)
+            continue;
+        normalise_piece(&pc);
+        p->pieces[kept++] = pc;
+        p->bytes += b;
+    }
+    p->npieces = kept;
+    p->contiguous = kept == 1 && p->pieces[0].depth == 0 && p->extent == (ptrdiff_t)p->bytes;
+}
+
+void copy_plan_strided(copy_plan_t *p, copy_piece_t *piece, size_t run, ptrdiff_t stride)
+{
+    *piece = (copy_piece_t){.disp = 0, .run = run, .depth = 0};
+    *p = (copy_plan_t){.npieces = 1, .pieces = piece, .extent = stride};
+    copy_plan_finish(p);
+}
+
+/* ------------------------------------------------------------------ the wire form */
+/* Little fixed-width fields in the host's byte order (both ends run the same build):
+ * magic, contiguous, npieces, bytes, extent; then per piece disp, run, depth and its loops. */
+#define WIRE_MAGIC 0x636f7079u /* "copy" */
+
+typedef struct wire_head {
+    uint32_t magic, contiguous;
+    uint64_t npieces, bytes;
+    int64_t extent;
+} wire_head_t;
+
+typedef struct wire_piece {
+    int64_t disp;
+    uint64_t run, depth;
+} wire_piece_t;
+
+typedef struct wire_loop {
+    uint64_t count;
+    int64_t stride;
+} wire_loop_t;
+
+size_t copy_plan_wire_size(const copy_plan_t *p)
+{
+    size_t n = sizeof(wire_head_t) + p->npieces * sizeof(wire_piece_t);
+    for (size_t i = 0; i < p->npieces; i++)
+        n += (size_t)p->pieces[i].depth * sizeof(wire_loop_t);
+    return n;
+}
+
+void copy_plan_to_wire(const copy_plan_t *p, void *out)
+{
+    char *o = out;
+    wire_head_t h = {WIRE_MAGIC, (uint32_t)p->contiguous, p->npieces, p->bytes, p->extent};
+    memcpy(o, &h, sizeof h);
+    o += sizeof h;
+    for (size_t i = 0; i < p->npieces; i++) {
+        const copy_piece_t *pc = &p->pieces[i];
+        wire_piece_t w = {pc->disp, pc->run, (uint64_t)pc->depth};
+        memcpy(o, &w, sizeof w);
+        o += sizeof w;
+        for (int l = 0; l < pc->depth; l++) {
+            wire_loop_t wl = {pc->loop[l].count, pc->loop[l].stride};
+            memcpy(o, &wl, sizeof wl);
+            o += sizeof wl;
+        }
+    }
+}
+
+size_t copy_plan_from_wire(const void *in, size_t len, copy_plan_t *p, copy_piece_t *pieces,
+                           size_t max_pieces)
+{
+    const char *i = in, *end = i + len;
+    wire_head_t h;
+    if (len < sizeof h)
+        return 0;
+    memcpy(&h, i, sizeof h);
+    i += sizeof h;
+    if (h.magic != WIRE_MAGIC || h.npieces > max_pieces || h.contiguous > 1)
+        return 0;
+    size_t bytes = 0;
+    for (size_t k = 0; k < h.npieces; k++) {
+        wire_piece_t w;
+        if ((size_t)(end - i) < sizeof w)
+            return 0;
+        memcpy(&w, i, sizeof w);
+        i += sizeof w;
+        if (w.depth > COPY_PLAN_MAX_DEPTH || (size_t)(end - i) < w.depth * sizeof(wire_loop_t))
+            return 0;
+        copy_piece_t *pc = &pieces[k];
+        *pc = (copy_piece_t){.disp = w.disp, .run = w.run, .depth = (int)w.depth};
+        for (int l = 0; l < pc->depth; l++) {
+            wire_loop_t wl;
+            memcpy(&wl, i, sizeof wl);
+            i += sizeof wl;
+            if (wl.count == 0)
+                return 0;
+            pc->loop[l] = (copy_loop_t){wl.count, wl.stride};
+        }
+        bytes += copy_piece_bytes(pc);
+    }
+    if (bytes != h.bytes || (h.contiguous && (h.npieces != 1 || pieces[0].depth != 0)))
+        return 0;
+    *p = (copy_plan_t){.npieces = h.npieces, .pieces = pieces, .bytes = h.bytes,
+                       .extent = h.extent, .contiguous = (int)h.contiguous};
+    return (size_t)(i - (const char *)in);
+}
