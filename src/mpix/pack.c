@@ -2,7 +2,6 @@
  * pack.c: pack, unpack and typed copies of committed elements (MPI_Pack, MPI_Unpack,
  * MPI_Pack_size): the checks, then the type's copy plan does the moving.
  */
-#include <string.h>
 #include <shmemx.h>
 
 #include "core/api_defs.h"
