@@ -1,0 +1,263 @@
+/*
+ * mpix_bench: the MPI-style layer (shmemx.h) beside the native OpenSHMEM routine that moves
+ * the same bytes, in one run. bench/mpix_mpi.c measures the same rows with MPI, and
+ * bench/mpix_compare.sh puts the three side by side with ratios (see bench/README.md).
+ *
+ * Rows and variants (mpix_rows.c times, checks and prints them):
+ *   allreduce_sum_*      shmemx     shmemx_allreduce SUM of doubles
+ *                        native     shmem_double_sum_reduce
+ *   allreduce_maxloc_*   shmemx     shmemx_allreduce MAXLOC of SHMEMX_DOUBLE_INT pairs
+ *                        sum        shmemx_allreduce SUM of the same bytes as doubles
+ *                        native     shmem_double_sum_reduce of the same bytes
+ *   reduce_userop_*      shmemx     shmemx_reduce to PE 0, a commutative user operator (a sum)
+ *                        sum        shmemx_reduce SUM to PE 0
+ *                        native     shmem_double_sum_reduce (OpenSHMEM has no reduce-to-root)
+ *   allgatherv_*         shmemx / native: shmemx_allgatherv / shmem_fcollectmem
+ *   alltoallv_*          shmemx / native: shmemx_alltoallv / shmem_alltoallmem
+ *   gatherv_*, scatterv_*  shmemx only (no native counterpart)
+ *   vector_put           shmemx     shmemx_put_type of a vector type + shmem_quiet
+ *                        iput       shmem_double_iput + shmem_quiet
+ *                        pack       pack by hand + shmem_putmem + shmem_quiet
+ *   vector_get           shmemx     shmemx_get_type of a vector type
+ *                        iget       shmem_double_iget
+ *                        pack       shmem_getmem + unpack by hand
+ * "pack" leaves the data packed at the target (no unpacking there, which would need the
+ * target's CPU): it is the floor a typed transfer should reach.
+ *
+ * Build: oshcc -O2 -o mpix_bench bench/mpix_bench.c bench/mpix_rows.c (make builds it too).
+ * Run:   oshrun -np 2 ./mpix_bench [--part coll|vector|all] [--rounds N] [--batch-time S]
+ */
+#include <shmemx.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mpix_rows.h"
+
+static shmemx_datatype_t vector_type; /* MB_VEC_COUNT blocks of 1 double, MB_VEC_STRIDE apart */
+static shmemx_op_t user_sum;          /* commutative */
+static size_t *counts, *displs;       /* regular v-collective layout: n elements at i * n */
+static long *bcast_cell;
+
+/* The variants of each row; the order is the order of the printed lines. */
+static const struct mb_variant allreduce_sum[] = {{"shmemx", MB_RES_ALLSUM},
+                                                  {"native", MB_RES_ALLSUM}};
+static const struct mb_variant allreduce_maxloc[] = {
+    {"shmemx", MB_RES_MAXLOC}, {"sum", MB_RES_ALLSUM}, {"native", MB_RES_ALLSUM}};
+static const struct mb_variant reduce_userop[] = {
+    {"shmemx", MB_RES_ROOTSUM}, {"sum", MB_RES_ROOTSUM}, {"native", MB_RES_ALLSUM}};
+static const struct mb_variant allgatherv[] = {{"shmemx", MB_RES_ALLGATHER},
+                                               {"native", MB_RES_ALLGATHER}};
+static const struct mb_variant alltoallv[] = {{"shmemx", MB_RES_ALLTOALL},
+                                              {"native", MB_RES_ALLTOALL}};
+static const struct mb_variant gatherv[] = {{"shmemx", MB_RES_GATHER}};
+static const struct mb_variant scatterv[] = {{"shmemx", MB_RES_SCATTER}};
+static const struct mb_variant vector_put[] = {
+    {"shmemx", MB_RES_PUT_STRIDED}, {"iput", MB_RES_PUT_STRIDED}, {"pack", MB_RES_PUT_PACKED}};
+static const struct mb_variant vector_get[] = {
+    {"shmemx", MB_RES_GET_STRIDED}, {"iget", MB_RES_GET_STRIDED}, {"pack", MB_RES_GET_STRIDED}};
+
+#define VARIANTS(a) (*variants = (a), (int)(sizeof(a) / sizeof((a)[0])))
+
+int mb_variants(enum mb_kind kind, const struct mb_variant **variants)
+{
+    switch (kind) {
+    case MB_ALLREDUCE_SUM: return VARIANTS(allreduce_sum);
+    case MB_ALLREDUCE_MAXLOC: return VARIANTS(allreduce_maxloc);
+    case MB_REDUCE_USEROP: return VARIANTS(reduce_userop);
+    case MB_ALLGATHERV: return VARIANTS(allgatherv);
+    case MB_ALLTOALLV: return VARIANTS(alltoallv);
+    case MB_GATHERV: return VARIANTS(gatherv);
+    case MB_SCATTERV: return VARIANTS(scatterv);
+    case MB_VECTOR_PUT: return VARIANTS(vector_put);
+    case MB_VECTOR_GET: return VARIANTS(vector_get);
+    }
+    return 0;
+}
+
+/* A shmemx call that fails has printed why; the benchmark cannot go on. */
+static void ok(int rc)
+{
+    if (rc != SHMEMX_SUCCESS) {
+        fprintf(stderr, "mpix_bench: PE %d: a shmemx call failed: %s\n", mb_me,
+                shmemx_error_string(rc));
+        shmem_global_exit(1);
+    }
+}
+
+static void user_sum_fn(void *in, void *inout, int *len, shmemx_datatype_t *type)
+{
+    (void)type;
+    mb_user_sum(in, inout, *len);
+}
+
+/* Regular counts and displacements for n elements per PE. */
+static void set_layout(size_t n)
+{
+    for (int i = 0; i < mb_npes; i++) {
+        counts[i] = n;
+        displs[i] = (size_t)i * n;
+    }
+}
+
+static void run_coll(const struct mb_row *row, int v, long calls)
+{
+    shmem_team_t world = SHMEM_TEAM_WORLD;
+    size_t n = row->bytes / sizeof(double);
+    void *dst = mb_dst, *src = mb_src;
+    set_layout(n);
+    for (long c = 0; c < calls; c++) {
+        switch (row->kind) {
+        case MB_ALLREDUCE_SUM:
+        case MB_ALLREDUCE_MAXLOC:
+        case MB_REDUCE_USEROP: {
+            if (v == 0 && row->kind == MB_ALLREDUCE_SUM)
+                ok(shmemx_allreduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM));
+            else if (v == 0 && row->kind == MB_ALLREDUCE_MAXLOC)
+                ok(shmemx_allreduce(world, dst, src, row->bytes / sizeof(shmemx_double_int_t),
+                                    SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC));
+            else if (v == 0)
+                ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, user_sum, 0));
+            else if (v == 1 && row->kind == MB_ALLREDUCE_MAXLOC)
+                ok(shmemx_allreduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM));
+            else if (v == 1 && row->kind == MB_REDUCE_USEROP)
+                ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM, 0));
+            else
+                shmem_double_sum_reduce(world, dst, src, n);
+            break;
+        }
+        case MB_ALLGATHERV:
+            if (v == 0)
+                ok(shmemx_allgatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE));
+            else
+                shmem_fcollectmem(world, dst, src, row->bytes);
+            break;
+        case MB_ALLTOALLV:
+            if (v == 0)
+                ok(shmemx_alltoallv(world, dst, counts, displs, src, counts, displs,
+                                    SHMEMX_DOUBLE));
+            else
+                shmem_alltoallmem(world, dst, src, row->bytes);
+            break;
+        case MB_GATHERV:
+            ok(shmemx_gatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE, 0));
+            break;
+        case MB_SCATTERV:
+            ok(shmemx_scatterv(world, dst, src, counts, displs, n, SHMEMX_DOUBLE, 0));
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* PE 0 moves the vector to or from PE 1; the other PEs have nothing to do. */
+static void run_vector(const struct mb_row *row, int v, long calls)
+{
+    double *dst = mb_dst, *src = mb_src;
+    if (mb_me != 0)
+        return;
+    for (long c = 0; c < calls; c++) {
+        if (row->kind == MB_VECTOR_PUT) {
+            if (v == 0)
+                ok(shmemx_put_type(dst, src, 1, vector_type, 1));
+            else if (v == 1)
+                shmem_double_iput(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
+            else {
+                mb_pack_vector(mb_tmp, src);
+                shmem_putmem(mb_packed, mb_tmp, MB_VEC_COUNT * sizeof(double), 1);
+            }
+            shmem_quiet(); /* the data is at PE 1 */
+        } else {
+            if (v == 0)
+                ok(shmemx_get_type(dst, src, 1, vector_type, 1));
+            else if (v == 1)
+                shmem_double_iget(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
+            else {
+                shmem_getmem(mb_tmp, mb_packed, MB_VEC_COUNT * sizeof(double), 1);
+                mb_unpack_vector(dst, mb_tmp);
+            }
+        }
+    }
+}
+
+void mb_run(const struct mb_row *row, int v, long calls)
+{
+    if (row->kind == MB_VECTOR_PUT || row->kind == MB_VECTOR_GET)
+        run_vector(row, v, calls);
+    else
+        run_coll(row, v, calls);
+}
+
+void mb_barrier(void)
+{
+    shmem_barrier_all();
+}
+
+long mb_bcast_long(long value)
+{
+    if (mb_me == 0)
+        *bcast_cell = value;
+    shmem_barrier_all();
+    long v = mb_me == 0 ? value : shmem_long_g(bcast_cell, 0);
+    shmem_barrier_all(); /* PE 0 may overwrite the cell only after everybody read it */
+    return v;
+}
+
+static void *alloc_symmetric(size_t bytes)
+{
+    void *p = shmem_malloc(bytes);
+    if (p == NULL) {
+        fprintf(stderr, "mpix_bench: PE %d: shmem_malloc(%zu) failed; raise "
+                "SHMEM_SYMMETRIC_SIZE (e.g. SHMEM_SYMMETRIC_SIZE=256M)\n", mb_me, bytes);
+        shmem_global_exit(1);
+    }
+    return p;
+}
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    mb_me = shmem_my_pe();
+    mb_npes = shmem_n_pes();
+    mb_program = "mpix_bench";
+
+    static char library[SHMEM_MAX_NAME_LEN + 128];
+    char name[SHMEM_MAX_NAME_LEN + 1] = "";
+    const char *local = getenv("SSHMEM_LOCAL"), *tls = getenv("UCX_TLS");
+    shmem_info_get_name(name);
+    snprintf(library, sizeof library, "%s, shmemx.h; SSHMEM_LOCAL=%s UCX_TLS=%s", name,
+             local ? local : "(unset: direct path on a host)", tls ? tls : "(unset)");
+    mb_library = library;
+
+    size_t bytes = mb_buffer_bytes(mb_npes);
+    mb_src = alloc_symmetric(bytes);
+    mb_dst = alloc_symmetric(bytes);
+    mb_packed = alloc_symmetric(MB_VEC_COUNT * sizeof(double));
+    bcast_cell = alloc_symmetric(sizeof(long));
+    mb_tmp = malloc(MB_VEC_COUNT * sizeof(double));
+    counts = malloc((size_t)mb_npes * sizeof *counts);
+    displs = malloc((size_t)mb_npes * sizeof *displs);
+    if (mb_tmp == NULL || counts == NULL || displs == NULL) {
+        fprintf(stderr, "mpix_bench: PE %d: out of memory\n", mb_me);
+        shmem_global_exit(1);
+    }
+    ok(shmemx_type_vector(MB_VEC_COUNT, 1, MB_VEC_STRIDE, SHMEMX_DOUBLE, &vector_type));
+    ok(shmemx_type_commit(&vector_type));
+    ok(shmemx_op_create(user_sum_fn, 1, &user_sum));
+
+    int rc = mb_main(argc, argv);
+
+    shmem_barrier_all();
+    shmemx_op_free(&user_sum);
+    shmemx_type_free(&vector_type);
+    free(displs);
+    free(counts);
+    free(mb_tmp);
+    shmem_free(bcast_cell);
+    shmem_free(mb_packed);
+    shmem_free(mb_dst);
+    shmem_free(mb_src);
+    shmem_finalize();
+    return rc;
+}
