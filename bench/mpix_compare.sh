@@ -86,6 +86,7 @@ if [ $have_mpi = 1 ] && [ -n "$(BENCHES=mpix_mpi bench_build other "$OTHER_OSHCC
     why_no_mpi="mpix_mpi did not build with $OTHER_OSHCC (see the log)"
 fi
 
+started=$(date '+%Y-%m-%d %H:%M:%S')
 notes=()
 outs=() # every table written, in run order (the table keeps the order of the paths given)
 mkdir -p "$WORK/out"
@@ -219,7 +220,7 @@ merge() {
 }
 
 echo "# shmemx vs native vs ${OTHER_NAME}: nps=\"$NPS\", coll paths \"$COLL_PATHS\", vector paths" \
-     "\"$VECTOR_PATHS\", reps=$REPS, $(date '+%Y-%m-%d %H:%M:%S'), $(nproc) cpus"
+     "\"$VECTOR_PATHS\", reps=$REPS, started $started, $(nproc) cpus"
 echo "# sshmem: $OURS_OSHCC; $OURS_OSHRUN $OURS_RUN_ARGS"
 if [ $have_mpi = 1 ]; then
     echo "# mpi: $OTHER_OSHCC; $OTHER_OSHRUN $OTHER_RUN_ARGS;" \
