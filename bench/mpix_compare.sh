@@ -37,10 +37,11 @@ while [ $# -gt 0 ]; do
         --mpirun) rest+=(--other-oshrun "$2"); shift 2 ;;
         --mpirun-args) rest+=(--other-run-args "$2"); shift 2 ;;
         -h|--help)
-            sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
             echo
-            echo "Options shared with bench/compare.sh (--other-* name the MPI side here;"
-            echo "-np and --bench do not apply):"
+            echo "Options shared with bench/compare.sh. Here --other-* name the MPI side (default"
+            echo "mpicc, mpirun --allow-run-as-root --oversubscribe), --reps takes the median of the"
+            echo "runs (default 3), and -np and --bench do not apply:"
             . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
             bench_usage yes
             exit 0 ;;
