@@ -39,23 +39,49 @@ static shmemx_op_t user_sum;          /* commutative */
 static size_t *counts, *displs;       /* regular v-collective layout: n elements at i * n */
 static long *bcast_cell;
 
+/* Every call this program times; a variant names one (struct mb_variant.call). */
+enum call {
+    SHMEMX_ALLREDUCE_SUM,    /* shmemx_allreduce, SHMEMX_SUM on doubles */
+    SHMEMX_ALLREDUCE_MAXLOC, /* shmemx_allreduce, SHMEMX_MAXLOC on SHMEMX_DOUBLE_INT */
+    SHMEMX_REDUCE_USER,      /* shmemx_reduce to PE 0, the user operator */
+    SHMEMX_REDUCE_SUM,       /* shmemx_reduce to PE 0, SHMEMX_SUM */
+    NATIVE_SUM_REDUCE,       /* shmem_double_sum_reduce */
+    SHMEMX_ALLGATHERV,
+    NATIVE_FCOLLECTMEM,
+    SHMEMX_ALLTOALLV,
+    NATIVE_ALLTOALLMEM,
+    SHMEMX_GATHERV,
+    SHMEMX_SCATTERV,
+    PUT_TYPE,    /* shmemx_put_type of the vector type + quiet */
+    IPUT,        /* shmem_double_iput + quiet */
+    PACK_PUTMEM, /* pack by hand + shmem_putmem + quiet */
+    GET_TYPE,    /* shmemx_get_type of the vector type */
+    IGET,        /* shmem_double_iget */
+    GETMEM_UNPACK,             /* shmem_getmem + unpack by hand */
+};
+
 /* The variants of each row; the order is the order of the printed lines. */
-static const struct mb_variant allreduce_sum[] = {{"shmemx", MB_RES_ALLSUM},
-                                                  {"native", MB_RES_ALLSUM}};
+static const struct mb_variant allreduce_sum[] = {
+    {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM}, {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
 static const struct mb_variant allreduce_maxloc[] = {
-    {"shmemx", MB_RES_MAXLOC}, {"sum", MB_RES_ALLSUM}, {"native", MB_RES_ALLSUM}};
-static const struct mb_variant reduce_userop[] = {
-    {"shmemx", MB_RES_ROOTSUM}, {"sum", MB_RES_ROOTSUM}, {"native", MB_RES_ALLSUM}};
-static const struct mb_variant allgatherv[] = {{"shmemx", MB_RES_ALLGATHER},
-                                               {"native", MB_RES_ALLGATHER}};
-static const struct mb_variant alltoallv[] = {{"shmemx", MB_RES_ALLTOALL},
-                                              {"native", MB_RES_ALLTOALL}};
-static const struct mb_variant gatherv[] = {{"shmemx", MB_RES_GATHER}};
-static const struct mb_variant scatterv[] = {{"shmemx", MB_RES_SCATTER}};
-static const struct mb_variant vector_put[] = {
-    {"shmemx", MB_RES_PUT_STRIDED}, {"iput", MB_RES_PUT_STRIDED}, {"pack", MB_RES_PUT_PACKED}};
-static const struct mb_variant vector_get[] = {
-    {"shmemx", MB_RES_GET_STRIDED}, {"iget", MB_RES_GET_STRIDED}, {"pack", MB_RES_GET_STRIDED}};
+    {"shmemx", MB_RES_MAXLOC, SHMEMX_ALLREDUCE_MAXLOC},
+    {"sum", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM},
+    {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
+static const struct mb_variant reduce_userop[] = {{"shmemx", MB_RES_ROOTSUM, SHMEMX_REDUCE_USER},
+                                                  {"sum", MB_RES_ROOTSUM, SHMEMX_REDUCE_SUM},
+                                                  {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
+static const struct mb_variant allgatherv[] = {{"shmemx", MB_RES_ALLGATHER, SHMEMX_ALLGATHERV},
+                                               {"native", MB_RES_ALLGATHER, NATIVE_FCOLLECTMEM}};
+static const struct mb_variant alltoallv[] = {{"shmemx", MB_RES_ALLTOALL, SHMEMX_ALLTOALLV},
+                                              {"native", MB_RES_ALLTOALL, NATIVE_ALLTOALLMEM}};
+static const struct mb_variant gatherv[] = {{"shmemx", MB_RES_GATHER, SHMEMX_GATHERV}};
+static const struct mb_variant scatterv[] = {{"shmemx", MB_RES_SCATTER, SHMEMX_SCATTERV}};
+static const struct mb_variant vector_put[] = {{"shmemx", MB_RES_PUT_STRIDED, PUT_TYPE},
+                                               {"iput", MB_RES_PUT_STRIDED, IPUT},
+                                               {"pack", MB_RES_PUT_PACKED, PACK_PUTMEM}};
+static const struct mb_variant vector_get[] = {{"shmemx", MB_RES_GET_STRIDED, GET_TYPE},
+                                               {"iget", MB_RES_GET_STRIDED, IGET},
+                                               {"pack", MB_RES_GET_STRIDED, GETMEM_UNPACK}};
 
 #define VARIANTS(a) (*variants = (a), (int)(sizeof(a) / sizeof((a)[0])))
 
@@ -91,102 +117,88 @@ static void user_sum_fn(void *in, void *inout, int *len, shmemx_datatype_t *type
     mb_user_sum(in, inout, *len);
 }
 
-/* Regular counts and displacements for n elements per PE. */
-static void set_layout(size_t n)
+/* One call of a collective on `bytes` per PE (per PE pair for alltoallv). */
+static void coll_call(enum call call, size_t bytes)
 {
+    shmem_team_t world = SHMEM_TEAM_WORLD;
+    size_t n = bytes / sizeof(double);
+    void *dst = mb_dst, *src = mb_src;
+    switch (call) {
+    case SHMEMX_ALLREDUCE_SUM:
+        ok(shmemx_allreduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM));
+        break;
+    case SHMEMX_ALLREDUCE_MAXLOC:
+        ok(shmemx_allreduce(world, dst, src, bytes / sizeof(shmemx_double_int_t),
+                            SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC));
+        break;
+    case SHMEMX_REDUCE_USER:
+        ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, user_sum, 0));
+        break;
+    case SHMEMX_REDUCE_SUM:
+        ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM, 0));
+        break;
+    case NATIVE_SUM_REDUCE: shmem_double_sum_reduce(world, dst, src, n); break;
+    case SHMEMX_ALLGATHERV:
+        ok(shmemx_allgatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE));
+        break;
+    case NATIVE_FCOLLECTMEM: shmem_fcollectmem(world, dst, src, bytes); break;
+    case SHMEMX_ALLTOALLV:
+        ok(shmemx_alltoallv(world, dst, counts, displs, src, counts, displs, SHMEMX_DOUBLE));
+        break;
+    case NATIVE_ALLTOALLMEM: shmem_alltoallmem(world, dst, src, bytes); break;
+    case SHMEMX_GATHERV:
+        ok(shmemx_gatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE, 0));
+        break;
+    case SHMEMX_SCATTERV:
+        ok(shmemx_scatterv(world, dst, src, counts, displs, n, SHMEMX_DOUBLE, 0));
+        break;
+    default: break;
+    }
+}
+
+/* One move of the vector between PE 0 (the caller) and PE 1. */
+static void vector_call(enum call call)
+{
+    double *dst = mb_dst, *src = mb_src;
+    const size_t bytes = MB_VEC_COUNT * sizeof(double);
+    switch (call) {
+    case PUT_TYPE: ok(shmemx_put_type(dst, src, 1, vector_type, 1)); break;
+    case IPUT:
+        shmem_double_iput(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
+        break;
+    case PACK_PUTMEM:
+        mb_pack_vector(mb_tmp, src);
+        shmem_putmem(mb_packed, mb_tmp, bytes, 1);
+        break;
+    case GET_TYPE: ok(shmemx_get_type(dst, src, 1, vector_type, 1)); break;
+    case IGET:
+        shmem_double_iget(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
+        break;
+    case GETMEM_UNPACK:
+        shmem_getmem(mb_tmp, mb_packed, bytes, 1);
+        mb_unpack_vector(dst, mb_tmp);
+        break;
+    default: break;
+    }
+    if (call == PUT_TYPE || call == IPUT || call == PACK_PUTMEM)
+        shmem_quiet(); /* a put counts once its data is at PE 1 */
+}
+
+void mb_run(const struct mb_row *row, const struct mb_variant *v, long calls)
+{
+    if (row->kind == MB_VECTOR_PUT || row->kind == MB_VECTOR_GET) {
+        /* PE 0 moves the vector to or from PE 1; the other PEs have nothing to do. */
+        for (long c = 0; mb_me == 0 && c < calls; c++)
+            vector_call((enum call)v->call);
+        return;
+    }
+    size_t n = row->bytes / sizeof(double); /* regular layout: n doubles at i * n */
     for (int i = 0; i < mb_npes; i++) {
         counts[i] = n;
         displs[i] = (size_t)i * n;
     }
-}
-
-static void run_coll(const struct mb_row *row, int v, long calls)
-{
-    shmem_team_t world = SHMEM_TEAM_WORLD;
-    size_t n = row->bytes / sizeof(double);
-    void *dst = mb_dst, *src = mb_src;
-    set_layout(n);
-    for (long c = 0; c < calls; c++) {
-        switch (row->kind) {
-        case MB_ALLREDUCE_SUM:
-        case MB_ALLREDUCE_MAXLOC:
-        case MB_REDUCE_USEROP: {
-            if (v == 0 && row->kind == MB_ALLREDUCE_SUM)
-                ok(shmemx_allreduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM));
-            else if (v == 0 && row->kind == MB_ALLREDUCE_MAXLOC)
-                ok(shmemx_allreduce(world, dst, src, row->bytes / sizeof(shmemx_double_int_t),
-                                    SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC));
-            else if (v == 0)
-                ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, user_sum, 0));
-            else if (v == 1 && row->kind == MB_ALLREDUCE_MAXLOC)
-                ok(shmemx_allreduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM));
-            else if (v == 1 && row->kind == MB_REDUCE_USEROP)
-                ok(shmemx_reduce(world, dst, src, n, SHMEMX_DOUBLE, SHMEMX_SUM, 0));
-            else
-                shmem_double_sum_reduce(world, dst, src, n);
-            break;
-        }
-        case MB_ALLGATHERV:
-            if (v == 0)
-                ok(shmemx_allgatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE));
-            else
-                shmem_fcollectmem(world, dst, src, row->bytes);
-            break;
-        case MB_ALLTOALLV:
-            if (v == 0)
-                ok(shmemx_alltoallv(world, dst, counts, displs, src, counts, displs,
-                                    SHMEMX_DOUBLE));
-            else
-                shmem_alltoallmem(world, dst, src, row->bytes);
-            break;
-        case MB_GATHERV:
-            ok(shmemx_gatherv(world, dst, src, n, counts, displs, SHMEMX_DOUBLE, 0));
-            break;
-        case MB_SCATTERV:
-            ok(shmemx_scatterv(world, dst, src, counts, displs, n, SHMEMX_DOUBLE, 0));
-            break;
-        default:
-            break;
-        }
-    }
-}
-
-/* PE 0 moves the vector to or from PE 1; the other PEs have nothing to do. */
-static void run_vector(const struct mb_row *row, int v, long calls)
-{
-    double *dst = mb_dst, *src = mb_src;
-    if (mb_me != 0)
-        return;
-    for (long c = 0; c < calls; c++) {
-        if (row->kind == MB_VECTOR_PUT) {
-            if (v == 0)
-                ok(shmemx_put_type(dst, src, 1, vector_type, 1));
-            else if (v == 1)
-                shmem_double_iput(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
-            else {
-                mb_pack_vector(mb_tmp, src);
-                shmem_putmem(mb_packed, mb_tmp, MB_VEC_COUNT * sizeof(double), 1);
-            }
-            shmem_quiet(); /* the data is at PE 1 */
-        } else {
-            if (v == 0)
-                ok(shmemx_get_type(dst, src, 1, vector_type, 1));
-            else if (v == 1)
-                shmem_double_iget(dst, src, MB_VEC_STRIDE, MB_VEC_STRIDE, MB_VEC_COUNT, 1);
-            else {
-                shmem_getmem(mb_tmp, mb_packed, MB_VEC_COUNT * sizeof(double), 1);
-                mb_unpack_vector(dst, mb_tmp);
-            }
-        }
-    }
-}
-
-void mb_run(const struct mb_row *row, int v, long calls)
-{
-    if (row->kind == MB_VECTOR_PUT || row->kind == MB_VECTOR_GET)
-        run_vector(row, v, calls);
-    else
-        run_coll(row, v, calls);
+    for (long c = 0; c < calls; c++)
+        coll_call((enum call)v->call, row->bytes);
 }
 
 void mb_barrier(void)

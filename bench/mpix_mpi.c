@@ -30,16 +30,30 @@ static MPI_Op user_sum;
 static MPI_Win src_win, dst_win; /* mb_src and mb_dst, open for one-sided access */
 static int *counts, *displs;     /* regular layout: n elements at i * n */
 
-static const struct mb_variant allreduce_sum[] = {{"mpi", MB_RES_ALLSUM}};
-static const struct mb_variant allreduce_maxloc[] = {{"mpi", MB_RES_MAXLOC}};
-static const struct mb_variant reduce_userop[] = {{"mpi", MB_RES_ROOTSUM}};
-static const struct mb_variant allgatherv[] = {{"mpi", MB_RES_ALLGATHER}};
-static const struct mb_variant alltoallv[] = {{"mpi", MB_RES_ALLTOALL}};
-static const struct mb_variant gatherv[] = {{"mpi", MB_RES_GATHER}};
-static const struct mb_variant scatterv[] = {{"mpi", MB_RES_SCATTER}};
-static const struct mb_variant vector_put[] = {{"mpi", MB_RES_PUT_STRIDED},
-                                               {"mpi_put", MB_RES_PUT_STRIDED}};
-static const struct mb_variant vector_get[] = {{"mpi", MB_RES_GET_STRIDED}};
+/* Every call this program times; a variant names one (struct mb_variant.call). */
+enum call {
+    ALLREDUCE_SUM,
+    ALLREDUCE_MAXLOC,
+    REDUCE_USER,
+    ALLGATHERV,
+    ALLTOALLV,
+    GATHERV,
+    SCATTERV,
+    SEND_RECV, /* MPI_Send / MPI_Recv of the vector type, a reply ending each batch */
+    PUT,       /* MPI_Put of the vector type + MPI_Win_flush */
+    GET,       /* MPI_Get of the vector type + MPI_Win_flush */
+};
+
+static const struct mb_variant allreduce_sum[] = {{"mpi", MB_RES_ALLSUM, ALLREDUCE_SUM}};
+static const struct mb_variant allreduce_maxloc[] = {{"mpi", MB_RES_MAXLOC, ALLREDUCE_MAXLOC}};
+static const struct mb_variant reduce_userop[] = {{"mpi", MB_RES_ROOTSUM, REDUCE_USER}};
+static const struct mb_variant allgatherv[] = {{"mpi", MB_RES_ALLGATHER, ALLGATHERV}};
+static const struct mb_variant alltoallv[] = {{"mpi", MB_RES_ALLTOALL, ALLTOALLV}};
+static const struct mb_variant gatherv[] = {{"mpi", MB_RES_GATHER, GATHERV}};
+static const struct mb_variant scatterv[] = {{"mpi", MB_RES_SCATTER, SCATTERV}};
+static const struct mb_variant vector_put[] = {{"mpi", MB_RES_PUT_STRIDED, SEND_RECV},
+                                               {"mpi_put", MB_RES_PUT_STRIDED, PUT}};
+static const struct mb_variant vector_get[] = {{"mpi", MB_RES_GET_STRIDED, GET}};
 
 #define VARIANTS(a) (*variants = (a), (int)(sizeof(a) / sizeof((a)[0])))
 
@@ -65,64 +79,53 @@ static void user_sum_fn(void *in, void *inout, int *len, MPI_Datatype *type)
     mb_user_sum(in, inout, *len);
 }
 
-static void run_coll(const struct mb_row *row, long calls)
+/* One call of a collective on `bytes` per rank (per rank pair for alltoallv). */
+static void coll_call(enum call call, size_t bytes)
 {
     MPI_Comm comm = MPI_COMM_WORLD;
-    int n = (int)(row->bytes / sizeof(double));
+    int n = (int)(bytes / sizeof(double));
     void *dst = mb_dst, *src = mb_src;
-    for (int i = 0; i < mb_npes; i++) {
-        counts[i] = n;
-        displs[i] = i * n;
-    }
-    for (long c = 0; c < calls; c++) {
-        switch (row->kind) {
-        case MB_ALLREDUCE_SUM:
-            MPI_Allreduce(src, dst, n, MPI_DOUBLE, MPI_SUM, comm);
-            break;
-        case MB_ALLREDUCE_MAXLOC:
-            MPI_Allreduce(src, dst, (int)(row->bytes / 16), MPI_DOUBLE_INT, MPI_MAXLOC, comm);
-            break;
-        case MB_REDUCE_USEROP:
-            MPI_Reduce(src, dst, n, MPI_DOUBLE, user_sum, 0, comm);
-            break;
-        case MB_ALLGATHERV:
-            MPI_Allgatherv(src, n, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE, comm);
-            break;
-        case MB_ALLTOALLV:
-            MPI_Alltoallv(src, counts, displs, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE,
-                          comm);
-            break;
-        case MB_GATHERV:
-            MPI_Gatherv(src, n, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE, 0, comm);
-            break;
-        case MB_SCATTERV:
-            MPI_Scatterv(src, counts, displs, MPI_DOUBLE, dst, n, MPI_DOUBLE, 0, comm);
-            break;
-        default:
-            break;
-        }
+    switch (call) {
+    case ALLREDUCE_SUM: MPI_Allreduce(src, dst, n, MPI_DOUBLE, MPI_SUM, comm); break;
+    case ALLREDUCE_MAXLOC:
+        MPI_Allreduce(src, dst, (int)(bytes / 16), MPI_DOUBLE_INT, MPI_MAXLOC, comm);
+        break;
+    case REDUCE_USER: MPI_Reduce(src, dst, n, MPI_DOUBLE, user_sum, 0, comm); break;
+    case ALLGATHERV:
+        MPI_Allgatherv(src, n, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE, comm);
+        break;
+    case ALLTOALLV:
+        MPI_Alltoallv(src, counts, displs, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE, comm);
+        break;
+    case GATHERV:
+        MPI_Gatherv(src, n, MPI_DOUBLE, dst, counts, displs, MPI_DOUBLE, 0, comm);
+        break;
+    case SCATTERV:
+        MPI_Scatterv(src, counts, displs, MPI_DOUBLE, dst, n, MPI_DOUBLE, 0, comm);
+        break;
+    default: break;
     }
 }
 
-/* Rank 0 moves the vector to or from rank 1; rank 1 takes part only in send/receive. */
-static void run_vector(const struct mb_row *row, int v, long calls)
+/* A stream of sends from rank 0 to rank 1, then a 0-byte reply: the time covers delivery. */
+static void send_recv(long calls)
 {
-    if (row->kind == MB_VECTOR_PUT && v == 0) {
-        if (mb_me == 0) {
-            for (long c = 0; c < calls; c++)
-                MPI_Send(mb_src, 1, vector_type, 1, 1, MPI_COMM_WORLD);
-            MPI_Recv(NULL, 0, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else if (mb_me == 1) {
-            for (long c = 0; c < calls; c++)
-                MPI_Recv(mb_dst, 1, vector_type, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(NULL, 0, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
-        }
-        return;
+    if (mb_me == 0) {
+        for (long c = 0; c < calls; c++)
+            MPI_Send(mb_src, 1, vector_type, 1, 1, MPI_COMM_WORLD);
+        MPI_Recv(NULL, 0, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (mb_me == 1) {
+        for (long c = 0; c < calls; c++)
+            MPI_Recv(mb_dst, 1, vector_type, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
     }
-    if (mb_me != 0)
-        return;
-    for (long c = 0; c < calls; c++) {
-        if (row->kind == MB_VECTOR_PUT) {
+}
+
+/* Rank 0 alone moves the vector to or from rank 1 (passive target, no call on rank 1). */
+static void one_sided(enum call call, long calls)
+{
+    for (long c = 0; mb_me == 0 && c < calls; c++) {
+        if (call == PUT) {
             MPI_Put(mb_src, 1, vector_type, 1, 0, 1, vector_type, dst_win);
             MPI_Win_flush(1, dst_win);
         } else {
@@ -132,12 +135,22 @@ static void run_vector(const struct mb_row *row, int v, long calls)
     }
 }
 
-void mb_run(const struct mb_row *row, int v, long calls)
+void mb_run(const struct mb_row *row, const struct mb_variant *v, long calls)
 {
-    if (row->kind == MB_VECTOR_PUT || row->kind == MB_VECTOR_GET)
-        run_vector(row, v, calls);
-    else
-        run_coll(row, calls);
+    enum call call = (enum call)v->call;
+    switch (call) {
+    case SEND_RECV: send_recv(calls); return;
+    case PUT:
+    case GET: one_sided(call, calls); return;
+    default: break;
+    }
+    int n = (int)(row->bytes / sizeof(double)); /* regular layout: n doubles at i * n */
+    for (int i = 0; i < mb_npes; i++) {
+        counts[i] = n;
+        displs[i] = i * n;
+    }
+    for (long c = 0; c < calls; c++)
+        coll_call(call, row->bytes);
 }
 
 void mb_barrier(void)

@@ -171,7 +171,7 @@ void mb_unpack_vector(double *strided, const double *packed)
 }
 
 /* Every PE: sources hold the pattern, destinations -1, before a checked call. */
-static void prepare(const struct mb_row *row, const struct mb_variant *v)
+static void prepare(const struct mb_variant *v)
 {
     size_t nbytes = mb_buffer_bytes(mb_npes);
     double *src = mb_src, *dst = mb_dst;
@@ -189,7 +189,6 @@ static void prepare(const struct mb_row *row, const struct mb_variant *v)
         dst[i] = -1.0;
     for (size_t i = 0; i < MB_VEC_COUNT; i++)
         mb_packed[i] = val(mb_me, i * MB_VEC_STRIDE); /* what getmem + unpack reads */
-    (void)row;
 }
 
 /* Wrong elements in this PE's result. */
@@ -261,16 +260,16 @@ static size_t verify(const struct mb_row *row, const struct mb_variant *v)
 }
 
 /* Run the variant once on fresh data and check the result on every PE. Returns 1 if wrong. */
-static int check(const struct mb_row *row, const struct mb_variant *vs, int v)
+static int check(const struct mb_row *row, const struct mb_variant *v)
 {
-    prepare(row, &vs[v]);
+    prepare(v);
     mb_barrier();
     mb_run(row, v, 1);
     mb_barrier();
-    size_t bad = verify(row, &vs[v]);
+    size_t bad = verify(row, v);
     if (bad)
         fprintf(stderr, "%s: PE %d: data check failed: %s, variant %s: %zu wrong elements\n",
-                mb_program, mb_me, row->label, vs[v].name, bad);
+                mb_program, mb_me, row->label, v->name, bad);
     mb_barrier(); /* nobody writes into dst again before everybody has checked */
     return bad != 0;
 }
@@ -285,7 +284,7 @@ static double now(void)
 }
 
 /* Seconds for n calls of variant v, on this PE's clock, all PEs starting together. */
-static double timed_batch(const struct mb_row *row, int v, long n)
+static double timed_batch(const struct mb_row *row, const struct mb_variant *v, long n)
 {
     mb_barrier();
     double t0 = now();
@@ -298,7 +297,7 @@ static double timed_batch(const struct mb_row *row, int v, long n)
  * 16x per step, PE 0 deciding for everybody. The growing batches are the warm-up too
  * (connections, registration caches, page faults).
  */
-static long calibrate(const struct mb_row *row, int v)
+static long calibrate(const struct mb_row *row, const struct mb_variant *v)
 {
     const long max_calls = 1L << 24;
     long n = 1;
@@ -335,11 +334,11 @@ static void measure_row(const struct mb_row *row, const struct mb_variant *vs, i
     long calls[nv];
     double value[nv][opt.rounds];
     for (int v = 0; v < nv; v++)
-        calls[v] = calibrate(row, v);
+        calls[v] = calibrate(row, &vs[v]);
     for (int r = 0; r < opt.rounds; r++) {
         for (int k = 0; k < nv; k++) {
             int v = r % 2 ? nv - 1 - k : k; /* alternate the order: no variant always first */
-            double t = timed_batch(row, v, calls[v]);
+            double t = timed_batch(row, &vs[v], calls[v]);
             value[v][r] = is_vector(row) ? (double)row->bytes * (double)calls[v] / t / 1e6
                                          : t / (double)calls[v] * 1e6;
         }
@@ -377,7 +376,7 @@ int mb_main(int argc, char **argv)
         if (!selected(row) || nv == 0 || (is_vector(row) && mb_npes < 2))
             continue;
         for (int v = 0; v < nv; v++)
-            failed |= check(row, vs, v);
+            failed |= check(row, &vs[v]);
         measure_row(row, vs, nv);
     }
     return failed;

@@ -83,6 +83,7 @@ enum mb_result {
 struct mb_variant {
     const char *name; /* column of the table: "shmemx", "native", "sum", "iput", "mpi" ... */
     enum mb_result result;
+    int call;         /* the backend's own code for the call to make; the driver ignores it */
 };
 
 /* ------------------------------------------------------------------ the backend's part */
@@ -105,8 +106,8 @@ size_t mb_buffer_bytes(int npes);
 
 /* The variants the backend measures for a kind, and how many (0: the row is skipped). */
 int mb_variants(enum mb_kind kind, const struct mb_variant **variants);
-/* Run variant v of row `row` n times back to back (every PE calls it with the same n). */
-void mb_run(const struct mb_row *row, int v, long n);
+/* Run a variant of a row n times back to back (every PE calls it with the same n). */
+void mb_run(const struct mb_row *row, const struct mb_variant *v, long n);
 void mb_barrier(void);
 long mb_bcast_long(long value); /* PE 0's value, on every PE */
 
