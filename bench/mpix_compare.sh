@@ -141,80 +141,93 @@ merge() {
     awk -v reps="$REPS" '
     function median(key,   n, i, j, t, a) {
         n = split(vals[key], a, " ")
-        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-            t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        for (i = 2; i <= n; i++)
+            for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
         return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
-    function has(row, np, path, v) { return ((row SUBSEP np SUBSEP path SUBSEP v) in vals) }
-    function get(row, np, path, v) { return median(row SUBSEP np SUBSEP path SUBSEP v) }
+    # the median figure of a variant, or "" when no run printed it
+    function fig(row, np, path, v,   k) {
+        k = row SUBSEP np SUBSEP path SUBSEP v
+        return (k in vals) ? median(k) : ""
+    }
     function fmt(x) { return x == "" ? "-" : (x >= 1000 ? sprintf("%.0f", x) : sprintf("%.3g", x)) }
-    # cost ratio of shmemx against another figure: times a/b, rates b/a
+    # cost ratio of shmemx (a) against another figure (b): times a/b, rates b/a
     function ratio(a, b, rate) {
         if (a == "" || b == "" || a <= 0 || b <= 0) return ""
         return rate ? b / a : a / b
     }
     function rfmt(r) { return r == "" ? "-" : sprintf("%.2f", r) }
+    function verdict(miss) { return miss == "" ? "ok" : substr(miss, 2) }
     FNR == 1 {
         n = split(FILENAME, parts, "/"); split(parts[n], f, ".")
         path = f[3]; np = substr(f[4], 3)
     }
     /^#/ || NF < 4 { next }
     {
-        row = $1; v = $2
+        row = $1
         if (!((row SUBSEP np) in seen)) { seen[row, np] = 1; order[++nrows] = row SUBSEP np }
-        if (path != "mpi" && !((row SUBSEP np SUBSEP path) in pseen)) { pseen[row, np, path] = 1; paths[row, np] = paths[row, np] " " path }
-        k = row SUBSEP np SUBSEP path SUBSEP v
+        if (path != "mpi" && !((row SUBSEP np SUBSEP path) in pseen)) {
+            pseen[row, np, path] = 1
+            paths[row, np] = paths[row, np] " " path
+        }
+        k = row SUBSEP np SUBSEP path SUBSEP $2
         vals[k] = vals[k] " " $3
         unit[row] = $4
     }
     END {
-        printf "# collectives: latency_us, median of %s runs; cost ratios: shmemx time / other time (<= 1: shmemx as fast or faster)\n", reps
-        printf "# native: the OpenSHMEM routine moving the same bytes (maxloc, userop: shmem_double_sum_reduce of the same bytes);\n"
-        printf "# sum: shmemx SUM on the same bytes; targets: x/native <= 1.2 (sum, allgatherv, alltoallv), x/sum <= 2 (maxloc, userop), x/mpi <= 1\n"
-        printf "%-22s %3s %-6s %10s %10s %10s %10s %8s %8s %8s  %s\n", "# row", "np", "path", "shmemx", "native", "sum", "mpi", "x/native", "x/sum", "x/mpi", "misses"
+        print "# collectives: latency_us, median of " reps " runs; cost ratios: shmemx time / other time" \
+              " (<= 1: shmemx as fast or faster)"
+        print "# native: the OpenSHMEM routine moving the same bytes (maxloc, userop:" \
+              " shmem_double_sum_reduce of the same bytes); sum: shmemx SUM on the same bytes"
+        print "# targets: x/native <= 1.2 (sum, allgatherv, alltoallv), x/sum <= 2 (maxloc, userop)," \
+              " x/mpi <= 1"
+        cfmt = "%-22s %3s %-6s %10s %10s %10s %10s %8s %8s %8s  %s\n"
+        printf cfmt, "# row", "np", "path", "shmemx", "native", "sum", "mpi", "x/native", "x/sum",
+            "x/mpi", "misses"
         for (i = 1; i <= nrows; i++) {
             split(order[i], rn, SUBSEP); row = rn[1]; np = rn[2]
             if (unit[row] != "latency_us") continue
-            np_paths = paths[row, np]; if (np_paths == "") np_paths = " -"
-            m = split(substr(np_paths, 2), pl, " ")
+            m = split(paths[row, np], pl, " ")
             for (p = 1; p <= m; p++) {
                 path = pl[p]
-                x = has(row, np, path, "shmemx") ? get(row, np, path, "shmemx") : ""
-                nat = has(row, np, path, "native") ? get(row, np, path, "native") : ""
-                s = has(row, np, path, "sum") ? get(row, np, path, "sum") : ""
-                mp = has(row, np, "mpi", "mpi") ? get(row, np, "mpi", "mpi") : ""
+                x = fig(row, np, path, "shmemx"); nat = fig(row, np, path, "native")
+                s = fig(row, np, path, "sum"); mp = fig(row, np, "mpi", "mpi")
                 rn_ = ratio(x, nat, 0); rs = ratio(x, s, 0); rm = ratio(x, mp, 0)
                 miss = ""
                 if (row !~ /maxloc|userop/ && rn_ != "" && rn_ > 1.2) miss = miss " native"
                 if (rs != "" && rs > 2) miss = miss " sum"
                 if (rm != "" && rm > 1) miss = miss " mpi"
-                printf "%-22s %3s %-6s %10s %10s %10s %10s %8s %8s %8s  %s\n", row, np, path, fmt(x), fmt(nat), fmt(s), fmt(mp), rfmt(rn_), rfmt(rs), rfmt(rm), (miss == "" ? "ok" : substr(miss, 2))
+                printf cfmt, row, np, path, fmt(x), fmt(nat), fmt(s), fmt(mp), rfmt(rn_), rfmt(rs),
+                    rfmt(rm), verdict(miss)
             }
         }
-        printf "\n# vector case: MB/s of useful data (higher is better), 2 PEs, median of %s runs; cost ratios: pack MB/s / x MB/s (<= 1: x as fast as packing by hand)\n", reps
-        printf "# shmemx: shmemx_put_type / shmemx_get_type; iput/iget: shmem_double_iput / iget; pack: by hand + putmem (getmem + unpack);\n"
-        printf "# mpi: MPI_Send/Recv of the vector type (get: MPI_Get + flush); mpi_put: MPI_Put + flush. targets: shmemx/pack <= 1 on every path,\n"
-        printf "# shmemx >= 8000 MB/s on the direct path, i/pack <= 2 through UCX (ucx, tcp)\n"
-        printf "%-22s %-6s %10s %10s %10s %10s %10s %8s %8s %8s  %s\n", "# row", "path", "shmemx", "iput/iget", "pack", "mpi", "mpi_put", "x/pack", "i/pack", "x/mpi", "misses"
+        print ""
+        print "# vector case: MB/s of useful data (higher is better), 2 PEs, median of " reps " runs;" \
+              " cost ratios: other MB/s / x MB/s (<= 1: x as fast or faster)"
+        print "# shmemx: shmemx_put_type / shmemx_get_type; iput/iget: shmem_double_iput / iget;" \
+              " pack: by hand + putmem (getmem + unpack)"
+        print "# mpi: MPI_Send/Recv of the vector type (get: MPI_Get + flush); mpi_put: MPI_Put + flush"
+        print "# targets: x/pack <= 1 on every path, shmemx >= 8000 MB/s on the direct path," \
+              " i/pack <= 2 through UCX (ucx, tcp)"
+        vfmt = "%-22s %-6s %10s %10s %10s %10s %10s %8s %8s %8s  %s\n"
+        printf vfmt, "# row", "path", "shmemx", "iput/iget", "pack", "mpi", "mpi_put", "x/pack",
+            "i/pack", "x/mpi", "misses"
         for (i = 1; i <= nrows; i++) {
             split(order[i], rn, SUBSEP); row = rn[1]; np = rn[2]
             if (unit[row] != "MB_per_s") continue
-            np_paths = paths[row, np]; if (np_paths == "") np_paths = " -"
-            m = split(substr(np_paths, 2), pl, " ")
-            iv = row ~ /put/ ? "iput" : "iget"
+            m = split(paths[row, np], pl, " ")
             for (p = 1; p <= m; p++) {
                 path = pl[p]
-                x = has(row, np, path, "shmemx") ? get(row, np, path, "shmemx") : ""
-                ii = has(row, np, path, iv) ? get(row, np, path, iv) : ""
-                pk = has(row, np, path, "pack") ? get(row, np, path, "pack") : ""
-                mp = has(row, np, "mpi", "mpi") ? get(row, np, "mpi", "mpi") : ""
-                mpp = has(row, np, "mpi", "mpi_put") ? get(row, np, "mpi", "mpi_put") : ""
+                x = fig(row, np, path, "shmemx"); pk = fig(row, np, path, "pack")
+                ii = fig(row, np, path, row ~ /put/ ? "iput" : "iget")
+                mp = fig(row, np, "mpi", "mpi"); mpp = fig(row, np, "mpi", "mpi_put")
                 rx = ratio(x, pk, 1); ri = ratio(ii, pk, 1); rm = ratio(x, mp, 1)
                 miss = ""
                 if (rx != "" && rx > 1) miss = miss " pack"
                 if (path == "direct" && x != "" && x < 8000) miss = miss " 8GB/s"
                 if (path != "direct" && ri != "" && ri > 2) miss = miss " i/pack"
-                printf "%-22s %-6s %10s %10s %10s %10s %10s %8s %8s %8s  %s\n", row, path, fmt(x), fmt(ii), fmt(pk), fmt(mp), fmt(mpp), rfmt(rx), rfmt(ri), rfmt(rm), (miss == "" ? "ok" : substr(miss, 2))
+                printf vfmt, row, path, fmt(x), fmt(ii), fmt(pk), fmt(mp), fmt(mpp), rfmt(rx),
+                    rfmt(ri), rfmt(rm), verdict(miss)
             }
         }
     }' "$@"
