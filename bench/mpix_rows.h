@@ -98,7 +98,8 @@ extern const char *mb_library; /* one line naming the library, for the header */
  * library's one-sided calls (symmetric for OpenSHMEM, in a window for MPI):
  *   mb_src, mb_dst  mb_buffer_bytes() each
  *   mb_packed       MB_VEC_COUNT doubles, written and read remotely by the "pack by hand" rows
- *   mb_tmp          MB_VEC_COUNT doubles, local scratch for packing by hand
+ *   mb_tmp          MB_VEC_COUNT doubles, scratch for packing by hand (symmetric in sshmem,
+ *                   like every buffer of the benchmarks, so no registration is paid for)
  */
 extern void *mb_src, *mb_dst;
 extern double *mb_packed, *mb_tmp;
