@@ -78,8 +78,7 @@ failed=0
 broken=$(BENCHES=mpix_bench bench_build ours "$OURS_OSHCC")
 if [ -n "$broken" ]; then
     echo "# sshmem: mpix_bench did not build (see $LOG)"
-    KEEP=1
-    bench_cleanup_work 1
+    bench_cleanup_work 1 # keeps the work directory and its log
     exit 1
 fi
 if [ $have_mpi = 1 ] && [ -n "$(BENCHES=mpix_mpi bench_build other "$OTHER_OSHCC")" ]; then
