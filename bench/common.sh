@@ -171,6 +171,16 @@ bench_resolve_ours() {
     return 0
 }
 
+# The helper source a benchmark is linked with: the MPI-style layer's programs (mpix_bench
+# with sshmem, mpix_mpi with MPI) share the library-neutral row driver mpix_rows.c, the
+# others bench_util.c.
+bench_helper_source() {
+    case $1 in
+        mpix_*) echo mpix_rows.c ;;
+        *) echo bench_util.c ;;
+    esac
+}
+
 # bench_build TAG OSHCC: compile every selected benchmark into $WORK/TAG/.
 # Compiler output goes to the log. Prints the names that failed to build on stdout.
 bench_build() {
@@ -178,8 +188,8 @@ bench_build() {
     mkdir -p "$WORK/$tag"
     for b in $BENCHES; do
         echo "=== build $tag $b: $cc $CFLAGS_BENCH ..." >> "$LOG"
-        if ! "$cc" $CFLAGS_BENCH -o "$WORK/$tag/$b" "$BENCH_DIR/$b.c" "$BENCH_DIR/bench_util.c" \
-                >> "$LOG" 2>&1; then
+        if ! "$cc" $CFLAGS_BENCH -o "$WORK/$tag/$b" "$BENCH_DIR/$b.c" \
+                "$BENCH_DIR/$(bench_helper_source "$b")" >> "$LOG" 2>&1; then
             echo "$b"
         fi
     done

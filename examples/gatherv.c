@@ -64,10 +64,10 @@ int main(void)
     /* The root's layout: PE i's block starts where PE i-1's ended. (In a real program the
      * counts are often not known in advance: gather them first with shmemx_gather of one int
      * per PE.) */
-    int *recvcounts = malloc(npes * sizeof *recvcounts), *displs = malloc(npes * sizeof *displs);
-    int total = 0;
+    size_t *recvcounts = malloc(npes * sizeof *recvcounts), *displs = malloc(npes * sizeof *displs);
+    size_t total = 0;
     for (int pe = 0; pe < npes; pe++) {
-        recvcounts[pe] = count_of(pe, npes);
+        recvcounts[pe] = (size_t)count_of(pe, npes);
         displs[pe] = total;
         total += recvcounts[pe];
     }
@@ -75,23 +75,23 @@ int main(void)
     /* The destination: symmetric, the same size on every PE (shmem_malloc is collective). */
     int *primes = shmem_malloc(LIMIT * sizeof *primes);
 
-    int rc = shmemx_gatherv(SHMEM_TEAM_WORLD, primes, mine, nmine, recvcounts, displs,
+    int rc = shmemx_gatherv(SHMEM_TEAM_WORLD, primes, mine, (size_t)nmine, recvcounts, displs,
                             SHMEMX_INT, root);
 
     int ok = rc == SHMEMX_SUCCESS;
     if (me == root) {
         /* All primes below LIMIT, in increasing order, exactly once. */
-        int k = 0;
+        size_t k = 0;
         for (int x = 0; x < LIMIT; x++)
             if (is_prime(x)) {
                 if (k >= total || primes[k] != x) {
-                    printf("element %d: got %d, expected %d\n", k, k < total ? primes[k] : -1, x);
+                    printf("element %zu: got %d, expected %d\n", k, k < total ? primes[k] : -1, x);
                     ok = 0;
                 }
                 k++;
             }
         ok = ok && k == total;
-        printf("gatherv: %d primes below %d from %d PEs on PE %d: %s\n", total, LIMIT, npes,
+        printf("gatherv: %zu primes below %d from %d PEs on PE %d: %s\n", total, LIMIT, npes,
                root, ok ? "OK" : "WRONG");
     }
     shmem_free(primes); /* collective: also a barrier, so the root is done reading */

@@ -12,9 +12,10 @@
  * Collectives cannot return an error on one PE while the others wait, so a mistake found
  * inside a collective (say, overlapping receive regions) ends the job with that message.
  *
- * Counts: constructor counts, block lengths and the per-PE count/displacement arrays of the
- * v-collectives are int, as in MPI; byte displacements and strides are ptrdiff_t (MPI_Aint);
- * element counts of the data-moving routines are size_t, as in OpenSHMEM.
+ * Counts: constructor counts and block lengths are int, as in MPI; byte displacements and
+ * strides are ptrdiff_t (MPI_Aint); element counts of the data-moving routines and the per-PE
+ * count and displacement arrays of the v-collectives are size_t, as in OpenSHMEM (so no count
+ * is limited to 2^31 elements).
  */
 #ifndef SHMEMX_H
 #define SHMEMX_H
@@ -353,20 +354,21 @@ int shmemx_exscan(shmem_team_t team, void *dest, const void *source, size_t coun
  *               the same on every PE.
  *   alltoallv:  PE i sends sendcounts[j] elements from source + sdispls[j]*extent to PE j,
  *               which receives them at dest + rdispls[i]*extent (its own rdispls);
- *               sendcounts[j] on PE i must equal recvcounts[i] on PE j.
+ *               sendcounts[j] on PE i must equal recvcounts[i] on PE j. The receive side
+ *               (dest, recvcounts, rdispls) comes before the send side (source, sendcounts,
+ *               sdispls), as dest comes before source everywhere in OpenSHMEM.
  *               dest: SYMMETRIC; source: any local memory; all four arrays local.
  *   gather, scatter, allgather, alltoall: the regular forms (count elements per PE, PE i's block
  *               at i * count elements), with the same rules for dest and source.
  */
 int shmemx_gatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
-                   const int *recvcounts, const int *displs, shmemx_datatype_t type, int root);
-int shmemx_scatterv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-                    const int *displs, size_t recvcount, shmemx_datatype_t type, int root);
+                   const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type, int root);
+int shmemx_scatterv(shmem_team_t team, void *dest, const void *source, const size_t sendcounts[],
+                    const size_t displs[], size_t recvcount, shmemx_datatype_t type, int root);
 int shmemx_allgatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
-                      const int *recvcounts, const int *displs, shmemx_datatype_t type);
-int shmemx_alltoallv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-                     const int *sdispls, const int *recvcounts, const int *rdispls,
-                     shmemx_datatype_t type);
+                      const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type);
+int shmemx_alltoallv(shmem_team_t team, void *dest, const size_t recvcounts[], const size_t rdispls[],
+                     const void *source, const size_t sendcounts[], const size_t sdispls[], shmemx_datatype_t type);
 int shmemx_gather(shmem_team_t team, void *dest, const void *source, size_t count,
                   shmemx_datatype_t type, int root);
 int shmemx_scatter(shmem_team_t team, void *dest, const void *source, size_t count,

@@ -1,4 +1,5 @@
 /* coll.c: entry checks of the shmemx collectives (see coll.h). */
+#include <stdint.h>
 #include <shmemx.h>
 
 #include "core/error.h"
@@ -40,35 +41,34 @@ void mpix_check_symmetric(const void *dest, const char *call)
                      "PE)", dest);
 }
 
-void mpix_check_counts(const int *counts, int n, const char *arg, const char *call)
+void mpix_check_counts(const size_t *counts, int n, const char *arg, const char *call)
 {
     if (!counts)
-        sshmem_fatal(call, "%s is NULL; pass an array of %d counts, one per PE of the team",
-                     arg, n);
+        sshmem_fatal(call, "%s is NULL; pass an array of %d values, one per PE of the team", arg,
+                     n);
     for (int i = 0; i < n; i++)
-        if (counts[i] < 0)
-            sshmem_fatal(call, "%s[%d] is %d; counts must be 0 or more", arg, i, counts[i]);
+        if (counts[i] > (size_t)PTRDIFF_MAX)
+            sshmem_fatal(call, "%s[%d] is %zu, which cannot be real: was a negative number "
+                         "stored in the size_t array?", arg, i, counts[i]);
 }
 
-void mpix_check_overlap(shmemx_datatype_t type, int n, const int *counts, const int *displs,
+void mpix_check_overlap(shmemx_datatype_t type, int n, const size_t *counts, const size_t *displs,
                         const char *counts_arg, const char *displs_arg, const char *call)
 {
-    if (!displs)
-        sshmem_fatal(call, "%s is NULL; pass an array of %d displacements, one per PE of the "
-                     "team", displs_arg, n);
+    mpix_check_counts(displs, n, displs_arg, call);
     int a, b;
     ptrdiff_t at;
     int found = mpix_find_overlap(type, n, counts, displs, &a, &b, &at);
     if (found < 0)
         sshmem_fatal(call, "out of memory checking the receive regions");
     if (found && a == b)
-        sshmem_fatal(call, "the receive region of PE %d (%s[%d] = %d elements at %s[%d] = %d) "
+        sshmem_fatal(call, "the receive region of PE %d (%s[%d] = %zu elements at %s[%d] = %zu) "
                      "writes the byte at offset %td of dest twice: its datatype's elements "
                      "overlap; every receive location may be written once", a, counts_arg, a,
                      counts[a], displs_arg, a, displs[a], at);
     if (found)
-        sshmem_fatal(call, "the receive regions of PE %d (%s[%d] = %d at %s[%d] = %d) and PE %d "
-                     "(%d at %d) overlap at byte %td of dest; every receive location may be "
+        sshmem_fatal(call, "the receive regions of PE %d (%s[%d] = %zu at %s[%d] = %zu) and PE %d "
+                     "(%zu at %zu) overlap at byte %td of dest; every receive location may be "
                      "written once: check %s", a, counts_arg, a, counts[a], displs_arg, a,
                      displs[a], b, counts[b], displs[b], at, displs_arg);
 }

@@ -20,10 +20,11 @@ void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const
                     const char *call);
 /* dest of a v-collective (written by other PEs) is symmetric, when given. */
 void mpix_check_symmetric(const void *dest, const char *call);
-/* A per-PE array of n counts: present, none negative. */
-void mpix_check_counts(const int *counts, int n, const char *arg, const char *call);
+/* A per-PE array of n counts (or displacements): present, none absurd (a negative number
+ * converted to size_t). */
+void mpix_check_counts(const size_t *counts, int n, const char *arg, const char *call);
 /* Receive regions (counts[i] elements at displs[i] extents, i < n) share no byte. */
-void mpix_check_overlap(shmemx_datatype_t type, int n, const int *counts, const int *displs,
+void mpix_check_overlap(shmemx_datatype_t type, int n, const size_t *counts, const size_t *displs,
                         const char *counts_arg, const char *displs_arg, const char *call);
 /* A PE's count must equal what its partner expects: a clear message otherwise. */
 void mpix_count_mismatch(const char *call, const char *mine, size_t my_count, int partner,
@@ -31,14 +32,15 @@ void mpix_count_mismatch(const char *call, const char *mine, size_t my_count, in
 
 /* The profiling names of the v-collectives, which the regular forms call. */
 int pshmemx_gatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
-                    const int *recvcounts, const int *displs, shmemx_datatype_t type, int root);
-int pshmemx_scatterv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-                     const int *displs, size_t recvcount, shmemx_datatype_t type, int root);
+                    const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type,
+                    int root);
+int pshmemx_scatterv(shmem_team_t team, void *dest, const void *source, const size_t sendcounts[],
+                     const size_t displs[], size_t recvcount, shmemx_datatype_t type, int root);
 int pshmemx_allgatherv(shmem_team_t team, void *dest, const void *source, size_t sendcount,
-                       const int *recvcounts, const int *displs, shmemx_datatype_t type);
-int pshmemx_alltoallv(shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-                      const int *sdispls, const int *recvcounts, const int *rdispls,
-                      shmemx_datatype_t type);
+                       const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type);
+int pshmemx_alltoallv(shmem_team_t team, void *dest, const size_t recvcounts[],
+                      const size_t rdispls[], const void *source, const size_t sendcounts[],
+                      const size_t sdispls[], shmemx_datatype_t type);
 
 /* The control message of the v-collectives: where a block goes and how many elements. */
 typedef struct {

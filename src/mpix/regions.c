@@ -61,8 +61,8 @@ static size_t runs_per_element(shmemx_datatype_t t)
     return runs;
 }
 
-int mpix_find_overlap(shmemx_datatype_t t, int n, const int *counts, const int *displs, int *a,
-                      int *b, ptrdiff_t *at)
+int mpix_find_overlap(shmemx_datatype_t t, int n, const size_t *counts, const size_t *displs,
+                      int *a, int *b, ptrdiff_t *at)
 {
     if (t->size == 0)
         return 0;
@@ -70,7 +70,7 @@ int mpix_find_overlap(shmemx_datatype_t t, int n, const int *counts, const int *
     int exact = !(t->flags & MPIX_CONTIG);
     size_t total = 0, per = runs_per_element(t);
     for (int i = 0; i < n; i++)
-        total += exact ? (size_t)counts[i] * per : counts[i] > 0;
+        total += exact ? counts[i] * per : counts[i] > 0;
     if (total > MPIX_OVERLAP_MAX_RUNS) {
         exact = 0;
         total = (size_t)n;
@@ -79,15 +79,15 @@ int mpix_find_overlap(shmemx_datatype_t t, int n, const int *counts, const int *
     if (!c.v)
         return -1;
     for (int i = 0; i < n; i++) {
-        if (counts[i] <= 0)
+        if (counts[i] == 0)
             continue;
         c.base = (ptrdiff_t)displs[i] * ext;
         c.owner = i;
         if (exact) {
-            copy_plan_each_run(&t->plan, (size_t)counts[i], collect_run, &c);
+            copy_plan_each_run(&t->plan, counts[i], collect_run, &c);
         } else {
             ptrdiff_t lo, hi;
-            mpix_span(t, (size_t)counts[i], &lo, &hi);
+            mpix_span(t, counts[i], &lo, &hi);
             collect_run(lo, (size_t)(hi - lo), &c);
         }
     }

@@ -15,7 +15,8 @@
  * covers a byte twice) and that byte's offset from the origin in *at; 0 if none; -1 when out
  * of memory for the check.
  */
-int mpix_find_overlap(shmemx_datatype_t t, int n, const int *counts, const int *displs, int *a,
+int mpix_find_overlap(shmemx_datatype_t t, int n, const size_t *counts, const size_t *displs,
+                      int *a,
                       int *b, ptrdiff_t *at);
 
 #endif

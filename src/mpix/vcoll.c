@@ -45,7 +45,8 @@ static void team_barrier(const mpix_team_t *t)
 
 SSHMEM_DEFINE(int, shmemx_gatherv,
               (shmem_team_t team, void *dest, const void *source, size_t sendcount,
-               const int *recvcounts, const int *displs, shmemx_datatype_t type, int root))
+               const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type,
+               int root))
 {
     const char *call = "shmemx_gatherv";
     char name[32];
@@ -71,12 +72,12 @@ SSHMEM_DEFINE(int, shmemx_gatherv,
     }
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
-    if ((int64_t)sendcount != recvcounts[root])
+    if (sendcount != recvcounts[root])
         mpix_count_mismatch(call, "sendcount", sendcount, root, index_name(name, "recvcounts", root),
-                            recvcounts[root]);
+                            (long long)recvcounts[root]);
     for (int i = 0; i < t.n; i++)
         if (i != root) {
-            mpix_ctl_t ctl = {displs[i], recvcounts[i]};
+            mpix_ctl_t ctl = {(int64_t)displs[i], (int64_t)recvcounts[i]};
             mpix_send(mpix_pe(&t, i), &ctl, sizeof ctl);
         }
     mpix_check_buf(dest, sendcount, type, "dest", call);
@@ -88,8 +89,8 @@ SSHMEM_DEFINE(int, shmemx_gatherv,
 }
 
 SSHMEM_DEFINE(int, shmemx_scatterv,
-              (shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-               const int *displs, size_t recvcount, shmemx_datatype_t type, int root))
+              (shmem_team_t team, void *dest, const void *source, const size_t sendcounts[],
+               const size_t displs[], size_t recvcount, shmemx_datatype_t type, int root))
 {
     const char *call = "shmemx_scatterv";
     char name[32];
@@ -106,24 +107,22 @@ SSHMEM_DEFINE(int, shmemx_scatterv,
         return SHMEMX_SUCCESS;
     }
     mpix_check_counts(sendcounts, t.n, "sendcounts", call);
-    if (!displs)
-        sshmem_fatal(call, "displs is NULL; pass an array of %d displacements, one per PE of the "
-                     "team", t.n);
-    if ((int64_t)recvcount != sendcounts[root])
+    mpix_check_counts(displs, t.n, "displs", call);
+    if (recvcount != sendcounts[root])
         mpix_count_mismatch(call, "recvcount", recvcount, root, index_name(name, "sendcounts", root),
-                            sendcounts[root]);
+                            (long long)sendcounts[root]);
     for (int i = 0; i < t.n; i++)
-        mpix_check_buf(source, (size_t)sendcounts[i], type, "source", call);
+        mpix_check_buf(source, sendcounts[i], type, "source", call);
     for (int i = 0; i < t.n; i++) {
         if (i == root)
             continue;
         mpix_ctl_t ctl;
         mpix_recv(mpix_pe(&t, i), &ctl, sizeof ctl);
-        if (ctl.count != sendcounts[i])
-            mpix_count_mismatch(call, index_name(name, "sendcounts", i), (size_t)sendcounts[i], i,
+        if ((size_t)ctl.count != sendcounts[i])
+            mpix_count_mismatch(call, index_name(name, "sendcounts", i), sendcounts[i], i,
                                 "recvcount", ctl.count);
         mpix_put_elems(SHMEM_CTX_DEFAULT, dest, cat(source, displs[i], type),
-                       (size_t)sendcounts[i], type, mpix_pe(&t, i), 1, call);
+                       sendcounts[i], type, mpix_pe(&t, i), 1, call);
         mpix_settle(mpix_pe(&t, i), dest);
         mpix_send(mpix_pe(&t, i), NULL, 0);
     }
@@ -133,7 +132,7 @@ SSHMEM_DEFINE(int, shmemx_scatterv,
 
 SSHMEM_DEFINE(int, shmemx_allgatherv,
               (shmem_team_t team, void *dest, const void *source, size_t sendcount,
-               const int *recvcounts, const int *displs, shmemx_datatype_t type))
+               const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type))
 {
     const char *call = "shmemx_allgatherv";
     char name[32];
@@ -143,9 +142,9 @@ SSHMEM_DEFINE(int, shmemx_allgatherv,
     mpix_check_buf(source, sendcount, type, "source", call);
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
-    if ((int64_t)sendcount != recvcounts[t.me])
+    if (sendcount != recvcounts[t.me])
         mpix_count_mismatch(call, "sendcount", sendcount, t.me,
-                            index_name(name, "recvcounts", t.me), recvcounts[t.me]);
+                            index_name(name, "recvcounts", t.me), (long long)recvcounts[t.me]);
     mpix_check_buf(dest, sendcount, type, "dest", call);
     team_barrier(&t); /* everyone is inside: every dest may be written */
     char *mine = at(dest, displs[t.me], type);
@@ -162,8 +161,8 @@ SSHMEM_DEFINE(int, shmemx_allgatherv,
 }
 
 SSHMEM_DEFINE(int, shmemx_alltoallv,
-              (shmem_team_t team, void *dest, const void *source, const int *sendcounts,
-               const int *sdispls, const int *recvcounts, const int *rdispls,
+              (shmem_team_t team, void *dest, const size_t recvcounts[], const size_t rdispls[],
+               const void *source, const size_t sendcounts[], const size_t sdispls[],
                shmemx_datatype_t type))
 {
     const char *call = "shmemx_alltoallv";
@@ -173,36 +172,35 @@ SSHMEM_DEFINE(int, shmemx_alltoallv,
     mpix_check_symmetric(dest, call);
     mpix_check_counts(sendcounts, t.n, "sendcounts", call);
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
-    if (!sdispls)
-        sshmem_fatal(call, "sdispls is NULL; pass an array of %d displacements", t.n);
+    mpix_check_counts(sdispls, t.n, "sdispls", call);
     mpix_check_overlap(type, t.n, recvcounts, rdispls, "recvcounts", "rdispls", call);
     for (int i = 0; i < t.n; i++) {
-        mpix_check_buf(source, (size_t)sendcounts[i], type, "source", call);
-        mpix_check_buf(dest, (size_t)recvcounts[i], type, "dest", call);
+        mpix_check_buf(source, sendcounts[i], type, "source", call);
+        mpix_check_buf(dest, recvcounts[i], type, "dest", call);
     }
     if (sendcounts[t.me] != recvcounts[t.me])
-        mpix_count_mismatch(call, index_name(name, "sendcounts", t.me), (size_t)sendcounts[t.me],
-                            t.me, index_name(theirs, "recvcounts", t.me), recvcounts[t.me]);
+        mpix_count_mismatch(call, index_name(name, "sendcounts", t.me), sendcounts[t.me], t.me,
+                            index_name(theirs, "recvcounts", t.me), (long long)recvcounts[t.me]);
     /* Tell every sender where its block goes here (and that we are inside the call). */
     for (int k = 1; k < t.n; k++) {
         int j = (t.me + k) % t.n;
-        mpix_ctl_t ctl = {rdispls[j], recvcounts[j]};
+        mpix_ctl_t ctl = {(int64_t)rdispls[j], (int64_t)recvcounts[j]};
         mpix_send(mpix_pe(&t, j), &ctl, sizeof ctl);
     }
     for (int k = 1; k < t.n; k++) {
         int j = (t.me - k + t.n) % t.n;
         mpix_ctl_t ctl;
         mpix_recv(mpix_pe(&t, j), &ctl, sizeof ctl);
-        if (ctl.count != sendcounts[j])
-            mpix_count_mismatch(call, index_name(name, "sendcounts", j), (size_t)sendcounts[j],
+        if ((size_t)ctl.count != sendcounts[j])
+            mpix_count_mismatch(call, index_name(name, "sendcounts", j), sendcounts[j],
                                 j, index_name(theirs, "recvcounts", t.me), ctl.count);
         char *there = at(dest, ctl.displ, type);
         mpix_put_elems(SHMEM_CTX_DEFAULT, there, cat(source, sdispls[j], type),
-                       (size_t)sendcounts[j], type, mpix_pe(&t, j), 1, call);
+                       sendcounts[j], type, mpix_pe(&t, j), 1, call);
         mpix_settle(mpix_pe(&t, j), there);
     }
     mpix_copy_elems(at(dest, rdispls[t.me], type), cat(source, sdispls[t.me], type),
-                    (size_t)sendcounts[t.me], type);
+                    sendcounts[t.me], type);
     /* "done" only after every control message is in: a done sent to j waits until j has read
      * our control message, and j reads them all before sending any done itself. */
     for (int k = 1; k < t.n; k++)

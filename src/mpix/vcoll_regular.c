@@ -2,7 +2,6 @@
  * vcoll_regular.c: shmemx_gather, shmemx_scatter, shmemx_allgather, shmemx_alltoall: the
  * v-collectives with count elements per PE and PE i's block at i * count elements.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <shmemx.h>
 
@@ -11,29 +10,25 @@
 #include "mpix/coll.h"
 
 /* counts[i] = count, displs[i] = i * count, for the n PEs of team (both arrays in one block). */
-static int *regular(shmem_team_t team, size_t count, int **displs, int *n, const char *call)
+static size_t *regular(shmem_team_t team, size_t count, size_t **displs, const char *call)
 {
     mpix_team_t t;
     mpix_team_view(team, &t, call);
-    if (count > (size_t)INT_MAX / (size_t)(t.n ? t.n : 1))
-        sshmem_fatal(call, "count %zu times %d PEs does not fit the int displacements of the "
-                     "v-collectives; move the data in several calls", count, t.n);
-    int *counts = malloc(2 * (size_t)t.n * sizeof *counts);
+    size_t *counts = malloc(2 * (size_t)t.n * sizeof *counts);
     if (!counts)
         sshmem_fatal(call, "out of memory for %d counts", t.n);
     *displs = counts + t.n;
     for (int i = 0; i < t.n; i++) {
-        counts[i] = (int)count;
-        (*displs)[i] = i * (int)count;
+        counts[i] = count;
+        (*displs)[i] = (size_t)i * count;
     }
-    *n = t.n;
     return counts;
 }
 
 SSHMEM_DEFINE(int, shmemx_gather, (shmem_team_t team, void *dest, const void *source,
                                    size_t count, shmemx_datatype_t type, int root))
 {
-    int n, *displs, *counts = regular(team, count, &displs, &n, "shmemx_gather");
+    size_t *displs, *counts = regular(team, count, &displs, "shmemx_gather");
     int rc = pshmemx_gatherv(team, dest, source, count, counts, displs, type, root);
     free(counts);
     return rc;
@@ -42,7 +37,7 @@ SSHMEM_DEFINE(int, shmemx_gather, (shmem_team_t team, void *dest, const void *so
 SSHMEM_DEFINE(int, shmemx_scatter, (shmem_team_t team, void *dest, const void *source,
                                     size_t count, shmemx_datatype_t type, int root))
 {
-    int n, *displs, *counts = regular(team, count, &displs, &n, "shmemx_scatter");
+    size_t *displs, *counts = regular(team, count, &displs, "shmemx_scatter");
     int rc = pshmemx_scatterv(team, dest, source, counts, displs, count, type, root);
     free(counts);
     return rc;
@@ -51,7 +46,7 @@ SSHMEM_DEFINE(int, shmemx_scatter, (shmem_team_t team, void *dest, const void *s
 SSHMEM_DEFINE(int, shmemx_allgather, (shmem_team_t team, void *dest, const void *source,
                                       size_t count, shmemx_datatype_t type))
 {
-    int n, *displs, *counts = regular(team, count, &displs, &n, "shmemx_allgather");
+    size_t *displs, *counts = regular(team, count, &displs, "shmemx_allgather");
     int rc = pshmemx_allgatherv(team, dest, source, count, counts, displs, type);
     free(counts);
     return rc;
@@ -60,8 +55,8 @@ SSHMEM_DEFINE(int, shmemx_allgather, (shmem_team_t team, void *dest, const void 
 SSHMEM_DEFINE(int, shmemx_alltoall, (shmem_team_t team, void *dest, const void *source,
                                      size_t count, shmemx_datatype_t type))
 {
-    int n, *displs, *counts = regular(team, count, &displs, &n, "shmemx_alltoall");
-    int rc = pshmemx_alltoallv(team, dest, source, counts, displs, counts, displs, type);
+    size_t *displs, *counts = regular(team, count, &displs, "shmemx_alltoall");
+    int rc = pshmemx_alltoallv(team, dest, counts, displs, source, counts, displs, type);
     free(counts);
     return rc;
 }

@@ -12,6 +12,7 @@ cases=(
   "uncommitted_coll||nz|shmemx_allreduce|type is not committed|shmemx_type_commit"
   "team_invalid||nz|sshmem: PE |: shmemx_allgather: |team is SHMEM_TEAM_INVALID"
   "gatherv_not_symmetric||nz|shmemx_gatherv|dest (0x|is not symmetric|shmem_malloc"
+  "absurd_count||nz|sshmem: PE |: shmemx_allgatherv: |recvcounts[2] is 18446744073709551614|cannot be real|negative number"
   "put_uncommitted||0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )
 source "$(dirname "$0")/../error-cases.sh"

@@ -14,10 +14,10 @@ int main(int argc, char **argv)
     shmem_init();
     int me = shmem_my_pe(), npes = shmem_n_pes();
     int *dest = shmem_malloc(64 * sizeof(int)), src[8] = {0}, on_stack[64];
-    int counts[8], displs[8];
+    size_t counts[8], displs[8];
     for (int i = 0; i < npes && i < 8; i++) {
         counts[i] = 2;
-        displs[i] = 2 * i;
+        displs[i] = 2 * (size_t)i;
     }
     shmemx_datatype_t open;
     shmemx_type_vector(2, 1, 2, SHMEMX_INT, &open);
@@ -39,6 +39,11 @@ int main(int argc, char **argv)
         shmemx_allgather(SHMEM_TEAM_INVALID, dest, src, 1, SHMEMX_INT);
     } else if (!strcmp(what, "gatherv_not_symmetric")) {
         shmemx_gatherv(SHMEM_TEAM_WORLD, on_stack, src, 2, counts, displs, SHMEMX_INT, 0);
+    } else if (!strcmp(what, "absurd_count")) {
+        /* a negative int stored in the size_t array */
+        counts[npes - 1] = (size_t)-2;
+        shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 0 : 2, counts, displs,
+                          SHMEMX_INT);
     } else if (!strcmp(what, "put_uncommitted")) {
         int rc = shmemx_put_type(dest, src, 1, open, (me + 1) % npes);
         shmem_barrier_all();

@@ -44,7 +44,8 @@ int main(void)
             CHECK(r.a == want.a && r.b == want.b && r.c == want.c && r.d == want.d,
                   "odd-team product in team order (round %d)", round);
             /* gatherv to the team's last index: block of index i at displacement 2i */
-            int counts[64], displs[64], src[2] = {me, -me};
+            size_t counts[64], displs[64];
+            int src[2] = {me, -me};
             for (int i = 0; i < size; i++)
                 counts[i] = 2, displs[i] = 2 * (size - 1 - i);
             for (int k = 0; k < 2 * size; k++)

@@ -13,11 +13,11 @@
 static int me, npes;
 
 /* PE i sends i % 3 elements (0 for PEs 0, 3, 6); blocks in reverse PE order, 1 gap before each. */
-static void layout(int *counts, int *displs, int *total)
+static void layout(size_t *counts, size_t *displs, size_t *total)
 {
-    int d = 0;
+    size_t d = 0;
     for (int i = npes - 1; i >= 0; i--) {
-        counts[i] = i % 3;
+        counts[i] = (size_t)(i % 3);
         displs[i] = d + 1;
         d = displs[i] + counts[i];
     }
@@ -25,43 +25,43 @@ static void layout(int *counts, int *displs, int *total)
 }
 
 /* What dest holds after every PE's block arrived: VAL(i, k) in block i, -1 in the gaps. */
-static int expected(const int *counts, const int *displs, int pos)
+static int expected(const size_t *counts, const size_t *displs, size_t pos)
 {
     for (int i = 0; i < npes; i++)
         if (pos >= displs[i] && pos < displs[i] + counts[i])
-            return VAL(i, pos - displs[i]);
+            return VAL(i, (int)(pos - displs[i]));
     return -1;
 }
 
 static void gatherv_scatterv_allgatherv(void)
 {
-    int *counts = malloc(npes * sizeof *counts), *displs = malloc(npes * sizeof *displs), total;
+    size_t *counts = malloc(npes * sizeof *counts), *displs = malloc(npes * sizeof *displs), total;
     layout(counts, displs, &total);
     int *dest = shmem_malloc(total * sizeof *dest), src[3], *rsrc = malloc(total * sizeof *rsrc);
     for (int k = 0; k < 3; k++)
         src[k] = VAL(me, k);
     for (int root = 0; root < npes; root++) {
-        for (int p = 0; p < total; p++)
+        for (size_t p = 0; p < total; p++)
             dest[p] = -1;
         shmemx_gatherv(SHMEM_TEAM_WORLD, dest, src, counts[me], me == root ? counts : NULL,
                        me == root ? displs : NULL, SHMEMX_INT, root);
-        for (int p = 0; p < total; p++)
+        for (size_t p = 0; p < total; p++)
             CHECK_EQ_LONG(dest[p], me == root ? expected(counts, displs, p) : -1, "gatherv");
         /* scatterv: the root's source holds everything; each PE gets its block */
-        for (int p = 0; p < total; p++)
+        for (size_t p = 0; p < total; p++)
             rsrc[p] = me == root ? expected(counts, displs, p) : -9;
-        for (int p = 0; p < total; p++)
+        for (size_t p = 0; p < total; p++)
             dest[p] = -1;
         shmemx_scatterv(SHMEM_TEAM_WORLD, dest, rsrc, me == root ? counts : NULL,
                         me == root ? displs : NULL, counts[me], SHMEMX_INT, root);
-        for (int p = 0; p < total; p++)
-            CHECK_EQ_LONG(dest[p], p < counts[me] ? VAL(me, p) : -1, "scatterv");
+        for (size_t p = 0; p < total; p++)
+            CHECK_EQ_LONG(dest[p], p < counts[me] ? VAL(me, (int)p) : -1, "scatterv");
         shmem_barrier_all(); /* dest is reused: nobody may still be writing it */
     }
-    for (int p = 0; p < total; p++)
+    for (size_t p = 0; p < total; p++)
         dest[p] = -1;
     shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, counts[me], counts, displs, SHMEMX_INT);
-    for (int p = 0; p < total; p++)
+    for (size_t p = 0; p < total; p++)
         CHECK_EQ_LONG(dest[p], expected(counts, displs, p), "allgatherv");
     shmem_barrier_all();
     shmem_free(dest);
@@ -79,10 +79,10 @@ static void gather_columns(void)
     shmemx_type_create_resized(col, 0, sizeof(int), &colr);
     shmemx_type_commit(&colr);
     int *m = shmem_malloc(N * npes * sizeof *m), *local = malloc(N * npes * sizeof *local);
-    int *counts = malloc(npes * sizeof *counts), *displs = malloc(npes * sizeof *displs);
+    size_t *counts = malloc(npes * sizeof *counts), *displs = malloc(npes * sizeof *displs);
     for (int i = 0; i < npes; i++) {
         counts[i] = 1;
-        displs[i] = i;
+        displs[i] = (size_t)i;
     }
     for (int p = 0; p < N * npes; p++) {
         m[p] = -1;
@@ -112,21 +112,22 @@ static void gather_columns(void)
 
 /* PE i sends (i + j) % 3 + (i == j) ints to PE j, packed in reverse j order; receivers keep
  * two ints of gap before each block. */
-static int a2a_count(int i, int j) { return (i + j) % 3 + (i == j); }
+static size_t a2a_count(int i, int j) { return (size_t)((i + j) % 3 + (i == j)); }
 
 static void alltoallv(void)
 {
-    int n = npes, *sc = malloc(n * sizeof(int)), *sd = malloc(n * sizeof(int)),
-        *rc = malloc(n * sizeof(int)), *rd = malloc(n * sizeof(int));
-    int s = 0, r = 0;
+    int n = npes;
+    size_t *sc = malloc(n * sizeof(size_t)), *sd = malloc(n * sizeof(size_t)),
+           *rc = malloc(n * sizeof(size_t)), *rd = malloc(n * sizeof(size_t));
+    size_t s = 0, r = 0;
     for (int j = n - 1; j >= 0; j--) {
         sc[j] = a2a_count(me, j);
         sd[j] = s;
         s += sc[j];
     }
-    int rtotal_max = 0;
+    size_t rtotal_max = 0;
     for (int p = 0; p < n; p++) { /* the largest receive area of any PE: dest is symmetric */
-        int t = 0;
+        size_t t = 0;
         for (int j = 0; j < n; j++)
             t += 2 + a2a_count(j, p);
         rtotal_max = t > rtotal_max ? t : rtotal_max;
@@ -138,16 +139,16 @@ static void alltoallv(void)
     }
     int *src = malloc((s ? s : 1) * sizeof *src), *dest = shmem_malloc(rtotal_max * sizeof *dest);
     for (int j = 0; j < n; j++)
-        for (int k = 0; k < sc[j]; k++)
-            src[sd[j] + k] = 10000 * me + 100 * j + k;
-    for (int p = 0; p < rtotal_max; p++)
+        for (size_t k = 0; k < sc[j]; k++)
+            src[sd[j] + k] = 10000 * me + 100 * j + (int)k;
+    for (size_t p = 0; p < rtotal_max; p++)
         dest[p] = -1;
-    shmemx_alltoallv(SHMEM_TEAM_WORLD, dest, src, sc, sd, rc, rd, SHMEMX_INT);
-    for (int p = 0; p < rtotal_max; p++) {
+    shmemx_alltoallv(SHMEM_TEAM_WORLD, dest, rc, rd, src, sc, sd, SHMEMX_INT);
+    for (size_t p = 0; p < rtotal_max; p++) {
         int want = -1;
         for (int j = 0; j < n; j++)
             if (p >= rd[j] && p < rd[j] + rc[j])
-                want = 10000 * j + 100 * me + (p - rd[j]);
+                want = 10000 * j + 100 * me + (int)(p - rd[j]);
         CHECK_EQ_LONG(dest[p], want, "alltoallv");
     }
     shmem_barrier_all();

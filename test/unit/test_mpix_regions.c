@@ -10,7 +10,8 @@
 
 static void contiguous_blocks(void **state)
 {
-    int counts[4] = {2, 0, 3, 1}, displs[4] = {0, 1, 2, 5}, a, b;
+    size_t counts[4] = {2, 0, 3, 1}, displs[4] = {0, 1, 2, 5};
+    int a, b;
     ptrdiff_t at;
     assert_int_equal(mpix_find_overlap(SHMEMX_INT, 4, counts, displs, &a, &b, &at), 0);
     displs[3] = 4; /* PE 3's element lands on PE 2's last one */
@@ -19,7 +20,7 @@ static void contiguous_blocks(void **state)
     assert_int_equal(b, 3);
     assert_int_equal(at, 4 * sizeof(int));
     /* reverse order, with gaps: fine */
-    int c2[3] = {1, 1, 1}, d2[3] = {9, 5, 0};
+    size_t c2[3] = {1, 1, 1}, d2[3] = {9, 5, 0};
     assert_int_equal(mpix_find_overlap(SHMEMX_DOUBLE, 3, c2, d2, &a, &b, &at), 0);
 }
 
@@ -30,7 +31,8 @@ static void interleaved_columns(void **state)
     shmemx_type_vector(N, 1, P, SHMEMX_INT, &col);
     shmemx_type_create_resized(col, 0, sizeof(int), &colr);
     shmemx_type_commit(&colr);
-    int counts[P] = {1, 1, 1}, displs[P] = {0, 1, 2}, a, b;
+    size_t counts[P] = {1, 1, 1}, displs[P] = {0, 1, 2};
+    int a, b;
     ptrdiff_t at;
     /* the spans overlap, the bytes do not */
     assert_int_equal(mpix_find_overlap(colr, P, counts, displs, &a, &b, &at), 0);
@@ -39,7 +41,7 @@ static void interleaved_columns(void **state)
     assert_int_equal(a, 0);
     assert_int_equal(b, 2);
     /* two elements from one PE step one column each: PE 0 takes columns 0-1, PE 1 column 1 */
-    int c2[2] = {2, 1}, d2[2] = {0, 1};
+    size_t c2[2] = {2, 1}, d2[2] = {0, 1};
     assert_int_equal(mpix_find_overlap(colr, 2, c2, d2, &a, &b, &at), 1);
     shmemx_type_free(&col);
     shmemx_type_free(&colr);
@@ -53,7 +55,8 @@ static void self_overlap(void **state)
     shmemx_type_contiguous(2, SHMEMX_INT, &two);
     shmemx_type_create_resized(two, 0, sizeof(int), &t);
     shmemx_type_commit(&t);
-    int counts[1] = {2}, displs[1] = {0}, a, b;
+    size_t counts[1] = {2}, displs[1] = {0};
+    int a, b;
     ptrdiff_t at;
     assert_int_equal(mpix_find_overlap(t, 1, counts, displs, &a, &b, &at), 1);
     assert_int_equal(a, 0);
