@@ -53,6 +53,8 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
     const char *s = src;
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(PUT, pe, nblocks * bsize * size); /* one call, however many blocks */
+    if (sshmem_strided_staged(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, 0))
+        return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
         sshmem_put_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
@@ -68,6 +70,8 @@ void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
     const char *s = src;
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
+    if (sshmem_strided_staged(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, 1))
+        return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
         sshmem_get_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,

@@ -50,6 +50,16 @@ struct sshmem_tx {
     /* Bumped by every wait poll that progresses this worker: tells the progress thread that
      * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
     unsigned driven;
+    /* Staged transfers (ucx_staging.c). Sent and gets are written under `lock` by the issuing
+     * thread; acked and gets_done are bumped by the handlers (atomics), never decreasing, so
+     * quiet waits until they reach the values it saw when it started. */
+    uint64_t stage_sent;      /* pieces of staged puts sent */
+    uint64_t stage_acked;     /* ... acknowledged: unpacked at their target */
+    uint64_t stage_gets;      /* staged _nbi gets issued */
+    uint64_t stage_gets_done; /* ... whose data is all unpacked here */
+    struct stage_buf *stage_free; /* the pool of staging buffers (lock held) */
+    unsigned stage_n_free;
+    unsigned stage_out;       /* this context's staging buffers UCX still reads */
 };
 
 extern ucp_context_h sshmem_ucx_context;
@@ -111,6 +121,17 @@ void sshmem_ucx_release_idle(void);
 
 /* Wait for a request of tx to complete (called without tx's lock), then free it. */
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
+/* One poll of a wait on tx (called without tx's lock): progress tx's worker if nobody else
+ * is, serve the default worker too, back off after a while. *polls counts the polls. */
+void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls);
+
+/* The staging service (ucx_staging.c). Setup registers its active-message handlers on tx's
+ * worker; release frees its pool (teardown). idle: nothing staged is outstanding on tx (the
+ * issuing thread's view); wait: until puts pieces are acknowledged and gets _nbi gets done. */
+void sshmem_ucx_staging_setup(struct sshmem_tx *tx);
+void sshmem_ucx_staging_release(struct sshmem_tx *tx);
+int sshmem_ucx_staging_idle(struct sshmem_tx *tx);
+void sshmem_ucx_staging_wait(struct sshmem_tx *tx, uint64_t puts, uint64_t gets);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);
