@@ -11,8 +11,8 @@
  * the direct copies.
  *
  * sshmem-test-env: paths=ucx,tcp SSHMEM_STAGE_PIECE=4K
- * sshmem-test-env: np=2 3 paths=ucx,tcp SSHMEM_PROGRESS_THREAD=0
- * sshmem-test-env: np=2 3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0
+ * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_PROGRESS_THREAD=0
+ * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0
  */
 #include <shmem.h>
 
