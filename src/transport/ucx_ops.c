@@ -281,8 +281,6 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
         return;
     ucp_request_param_t param = {0};
     sshmem_tx_lock(tx);
-    /* Staged transfers issued so far (ucx_staging.c): complete once acknowledged. */
-    uint64_t staged_puts = tx->stage_sent, staged_gets = tx->stage_gets;
     /* Take the list (an operation issued from now on lists its peer again, for the next
      * quiet) and flush each endpoint on it: every operation issued on it completes. */
     int n = tx->n_pending, k = 0;
@@ -300,7 +298,7 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     sshmem_tx_unlock(tx);
     wait_all(tx, tx->reqs, k);
     probe_emulated(tx, pes, tx->quieting_flags, n);
-    sshmem_ucx_staging_wait(tx, staged_puts, staged_gets);
+    sshmem_ucx_staging_complete(tx); /* packed transfers: unpacked at their end */
     if (tx->multi)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
@@ -313,13 +311,18 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
     for (int i = 0; i < pending && !emulated; i++)
         emulated = tx->touched[tx->pending_pes[i]] & TOUCHED_EMULATED;
     ucs_status_t st = pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
-    uint64_t staged_puts = tx->stage_sent;
     sshmem_tx_unlock(tx);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_fence", "fence", st);
     /* A staged put is unpacked by the target's progress, after any later put could land:
      * what orders it is its acknowledgement (for every PE: the simplest correct fence). */
-    sshmem_ucx_staging_wait(tx, staged_puts, 0);
+    if (!sshmem_ucx_staging_idle(tx)) {
+        if (tx->multi)
+            pthread_mutex_lock(&tx->quiet_lock);
+        sshmem_ucx_staging_complete(tx);
+        if (tx->multi)
+            pthread_mutex_unlock(&tx->quiet_lock);
+    }
     if (emulated)
         sshmem_tx_quiet(tx);
 }

@@ -61,7 +61,8 @@ typedef struct stage_hdr {
     uint64_t skip;     /* packed bytes of the whole transfer before this piece */
     uint64_t len;      /* packed bytes of this piece */
     uint64_t token;    /* get, data: the origin's record of the get */
-    uint64_t plan_len; /* bytes of the target's plan in wire form that follow (put, get) */
+    uint32_t plan_len; /* bytes of the target's plan in wire form that follow (put, get) */
+    uint32_t epoch;    /* put: the origin's completion epoch, echoed in the acknowledgement */
 } stage_hdr_t;
 
 struct stage_buf {
@@ -76,6 +77,7 @@ typedef struct stage_get {
     struct sshmem_tx *tx;
     size_t remaining; /* packed bytes not unpacked yet (atomic) */
     int nbi;          /* nobody waits: the last piece frees it and counts the get done */
+    unsigned epoch;   /* nbi: the completion epoch it counts in */
     char *origin;
     size_t count;
     copy_plan_t plan; /* the local layout; pieces point into the array below */
@@ -224,12 +226,14 @@ static ucp_ep_h reply_ep_of(const ucp_am_recv_param_t *param, const char *what)
     return param->reply_ep;
 }
 
-/* Tell the origin of a staged put that its piece is in place (an empty message). */
-static void acknowledge(ucp_ep_h reply_ep)
+/* Tell the origin of a staged put that its piece is in place: an empty message whose
+ * one-byte header is the piece's epoch (static: UCX may read it until the send completes). */
+static void acknowledge(ucp_ep_h reply_ep, unsigned epoch)
 {
+    static const uint8_t epochs[2] = {0, 1};
     ucp_request_param_t param = {0};
     __atomic_thread_fence(__ATOMIC_RELEASE); /* the unpacked data before the news of it */
-    void *req = ucp_am_send_nbx(reply_ep, AM_STAGED_ACK, NULL, 0, NULL, 0, &param);
+    void *req = ucp_am_send_nbx(reply_ep, AM_STAGED_ACK, &epochs[epoch & 1], 1, NULL, 0, &param);
     if (UCS_PTR_IS_ERR(req))
         sshmem_ucx_fail("sshmem staging", "acknowledgement", UCS_PTR_STATUS(req));
     if (req)
@@ -241,11 +245,12 @@ static void get_piece_done(stage_get_t *g, size_t len)
 {
     struct sshmem_tx *tx = g->tx;
     int nbi = g->nbi;
+    unsigned epoch = g->epoch;
     if (__atomic_sub_fetch(&g->remaining, len, __ATOMIC_ACQ_REL) != 0)
         return;
     if (nbi) { /* nobody waits on it: quiet counts it */
         free(g);
-        __atomic_add_fetch(&tx->stage_gets_done, 1, __ATOMIC_RELEASE);
+        __atomic_sub_fetch(&tx->stage_pending[epoch], 1, __ATOMIC_RELEASE);
     } /* else the waiting get sees remaining reach 0 and frees it */
 }
 
@@ -277,7 +282,7 @@ static void rndv_done(void *req, ucs_status_t st, size_t length, void *user_data
             copy_plan_unpack_range(&plan, r->hdr.count, r->bounce->data, r->hdr.skip,
                                    r->hdr.len, (char *)(uintptr_t)r->hdr.origin);
         }
-        acknowledge(r->reply_ep);
+        acknowledge(r->reply_ep, r->hdr.epoch);
     }
     if (r->bounce)
         buf_give_back(r->bounce);
@@ -329,7 +334,7 @@ static ucs_status_t on_put(void *arg, const void *header, size_t header_len, voi
                      (unsigned long long)h.len);
     if (!(param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
         copy_plan_unpack_range(&plan, h.count, data, h.skip, h.len, origin);
-        acknowledge(reply_ep);
+        acknowledge(reply_ep, h.epoch);
         return UCS_OK;
     }
     stage_rndv_t *r = new_rndv(tx, &h, h.plan_len);
@@ -344,7 +349,9 @@ static ucs_status_t on_ack(void *arg, const void *header, size_t header_len, voi
                            size_t length, const ucp_am_recv_param_t *param)
 {
     struct sshmem_tx *tx = arg;
-    __atomic_add_fetch(&tx->stage_acked, 1, __ATOMIC_RELEASE);
+    if (header_len != 1)
+        sshmem_fatal("sshmem staging", "an acknowledgement with a %zu-byte header", header_len);
+    __atomic_sub_fetch(&tx->stage_pending[*(const uint8_t *)header & 1], 1, __ATOMIC_RELEASE);
     return UCS_OK;
 }
 
@@ -448,7 +455,8 @@ void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy
         copy_plan_pack_range(src_plan, count, src_origin, skip, len, b->data + at);
         sshmem_tx_lock(tx);
         ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_put (staged)");
-        tx->stage_sent++;
+        ((stage_hdr_t *)b->data)->epoch = tx->stage_epoch;
+        __atomic_add_fetch(&tx->stage_pending[tx->stage_epoch], 1, __ATOMIC_RELAXED);
         send_staged(tx, ep, AM_STAGED_PUT, b, sizeof h + wire, b->data + at, len);
         sshmem_tx_unlock(tx);
     }
@@ -471,7 +479,8 @@ void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy
     g->plan.pieces = g->pieces;
     if (!blocking) {
         sshmem_tx_lock(tx);
-        tx->stage_gets++;
+        g->epoch = tx->stage_epoch;
+        __atomic_add_fetch(&tx->stage_pending[g->epoch], 1, __ATOMIC_RELAXED);
         sshmem_tx_unlock(tx);
     }
     for (size_t skip = 0; skip < total; skip += piece) {
@@ -497,14 +506,17 @@ void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy
 
 int sshmem_ucx_staging_idle(struct sshmem_tx *tx)
 {
-    return __atomic_load_n(&tx->stage_acked, __ATOMIC_ACQUIRE) == tx->stage_sent &&
-           __atomic_load_n(&tx->stage_gets_done, __ATOMIC_ACQUIRE) == tx->stage_gets;
+    return __atomic_load_n(&tx->stage_pending[0], __ATOMIC_ACQUIRE) == 0 &&
+           __atomic_load_n(&tx->stage_pending[1], __ATOMIC_ACQUIRE) == 0;
 }
 
-void sshmem_ucx_staging_wait(struct sshmem_tx *tx, uint64_t puts, uint64_t gets)
+void sshmem_ucx_staging_complete(struct sshmem_tx *tx)
 {
+    sshmem_tx_lock(tx);
+    unsigned old = tx->stage_epoch;
+    tx->stage_epoch = old ^ 1; /* what is issued from now on counts for the next quiet */
+    sshmem_tx_unlock(tx);
     unsigned polls = 0;
-    while (__atomic_load_n(&tx->stage_acked, __ATOMIC_ACQUIRE) < puts ||
-           __atomic_load_n(&tx->stage_gets_done, __ATOMIC_ACQUIRE) < gets)
+    while (__atomic_load_n(&tx->stage_pending[old], __ATOMIC_ACQUIRE) != 0)
         sshmem_ucx_poll(tx, &polls);
 }

@@ -50,13 +50,13 @@ struct sshmem_tx {
     /* Bumped by every wait poll that progresses this worker: tells the progress thread that
      * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
     unsigned driven;
-    /* Staged transfers (ucx_staging.c). Sent and gets are written under `lock` by the issuing
-     * thread; acked and gets_done are bumped by the handlers (atomics), never decreasing, so
-     * quiet waits until they reach the values it saw when it started. */
-    uint64_t stage_sent;      /* pieces of staged puts sent */
-    uint64_t stage_acked;     /* ... acknowledged: unpacked at their target */
-    uint64_t stage_gets;      /* staged _nbi gets issued */
-    uint64_t stage_gets_done; /* ... whose data is all unpacked here */
+    /* Staged transfers (ucx_staging.c), counted by completion epoch: a staged put piece or
+     * _nbi get counts in stage_pending[stage_epoch] from its issue to its acknowledgement
+     * (get: its last data). A quiet switches the epoch (under `lock`) and waits for the old
+     * one to drain: exactly what was issued before it, even with other threads issuing
+     * meanwhile. Quiets (and fences) on a context take turns, so two epochs suffice. */
+    unsigned stage_epoch;
+    uint64_t stage_pending[2]; /* atomics: handlers decrement them */
     struct stage_buf *stage_free; /* the pool of staging buffers (lock held) */
     unsigned stage_n_free;
     unsigned stage_out;       /* this context's staging buffers UCX still reads */
@@ -126,12 +126,13 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
 void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls);
 
 /* The staging service (ucx_staging.c). Setup registers its active-message handlers on tx's
- * worker; release frees its pool (teardown). idle: nothing staged is outstanding on tx (the
- * issuing thread's view); wait: until puts pieces are acknowledged and gets _nbi gets done. */
+ * worker; release frees its pool (teardown). idle: nothing staged is outstanding on tx.
+ * complete: every staged transfer issued on tx so far is in place (quiet and fence call it
+ * in their turn: tx->quiet_lock held when tx->multi). */
 void sshmem_ucx_staging_setup(struct sshmem_tx *tx);
 void sshmem_ucx_staging_release(struct sshmem_tx *tx);
 int sshmem_ucx_staging_idle(struct sshmem_tx *tx);
-void sshmem_ucx_staging_wait(struct sshmem_tx *tx, uint64_t puts, uint64_t gets);
+void sshmem_ucx_staging_complete(struct sshmem_tx *tx);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);
