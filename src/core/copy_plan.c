@@ -30,8 +30,13 @@ typedef struct side {
     int packed;
 } side_t;
 
+typedef void copy_run_fn(ptrdiff_t off, size_t len, void *arg);
+
+/* visit set: nothing moves; each run's layout offset and length go to visit instead. */
 typedef struct move {
     side_t dst, src;
+    copy_run_fn *visit;
+    void *arg;
 } move_t;
 
 /* ------------------------------------------------------------------ the inner loops */
@@ -82,6 +87,11 @@ void copy_strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t
 /* k runs of `run` bytes whose layout offsets start at off and step by stride. */
 static void move_runs(move_t *m, ptrdiff_t off, ptrdiff_t stride, size_t k, size_t run)
 {
+    if (m->visit) {
+        for (size_t i = 0; i < k; i++)
+            m->visit(off + (ptrdiff_t)i * stride, run, m->arg);
+        return;
+    }
     char *d = m->dst.packed ? m->dst.base : m->dst.base + off;
     const char *s = m->src.packed ? m->src.base : m->src.base + off;
     copy_strided(d, m->dst.packed ? (ptrdiff_t)run : stride, s,
@@ -232,14 +242,14 @@ void copy_plan_pack_range(const copy_plan_t *p, size_t count, const void *origin
                           size_t len, void *out)
 {
     /* The casts drop const only to share one side type; a source side is never written. */
-    move_t m = {{out, 1}, {(char *)origin, 0}};
+    move_t m = {{out, 1}, {(char *)origin, 0}, NULL, NULL};
     plan_move(p, count, &m, skip, len);
 }
 
 void copy_plan_unpack_range(const copy_plan_t *p, size_t count, const void *in, size_t skip,
                             size_t len, void *origin)
 {
-    move_t m = {{origin, 0}, {(char *)in, 1}};
+    move_t m = {{origin, 0}, {(char *)in, 1}, NULL, NULL};
     plan_move(p, count, &m, skip, len);
 }
 
@@ -257,7 +267,14 @@ void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const 
 {
     if (dst_origin == src_origin)
         return;
-    move_t m = {{dst_origin, 0}, {(char *)src_origin, 0}};
+    move_t m = {{dst_origin, 0}, {(char *)src_origin, 0}, NULL, NULL};
+    plan_move(p, count, &m, 0, copy_plan_bytes(p, count));
+}
+
+void copy_plan_each_run(const copy_plan_t *p, size_t count,
+                        void (*fn)(ptrdiff_t off, size_t len, void *arg), void *arg)
+{
+    move_t m = {{NULL, 0}, {NULL, 0}, fn, arg};
     plan_move(p, count, &m, 0, copy_plan_bytes(p, count));
 }
 
@@ -312,6 +329,55 @@ void copy_plan_finish(copy_plan_t *p)
     }
     p->npieces = kept;
     p->contiguous = kept == 1 && p->pieces[0].depth == 0 && p->extent == (ptrdiff_t)p->bytes;
+}
+
+static int same_loops(const copy_loop_t *a, const copy_loop_t *b, int depth)
+{
+    for (int l = 0; l < depth; l++)
+        if (a[l].count != b[l].count || a[l].stride != b[l].stride)
+            return 0;
+    return 1;
+}
+
+/* Merge next into last when the two continue each other: next's run directly after last's
+ * only run; next one more repetition of last's outermost loop; or next a shifted copy of
+ * last (a new outer loop of two). */
+static int merge_piece(copy_piece_t *last, const copy_piece_t *next)
+{
+    if (last->run != next->run) {
+        if (last->depth == 0 && next->depth == 0 &&
+            next->disp == last->disp + (ptrdiff_t)last->run) {
+            last->run += next->run;
+            return 1;
+        }
+        return 0;
+    }
+    if (last->depth == next->depth + 1 && same_loops(&last->loop[1], next->loop, next->depth) &&
+        next->disp == last->disp + (ptrdiff_t)last->loop[0].count * last->loop[0].stride) {
+        last->loop[0].count++;
+        return 1;
+    }
+    if (last->depth == next->depth && last->depth < COPY_PLAN_MAX_DEPTH &&
+        same_loops(last->loop, next->loop, next->depth)) {
+        memmove(&last->loop[1], &last->loop[0], (size_t)last->depth * sizeof last->loop[0]);
+        last->loop[0] = (copy_loop_t){2, next->disp - last->disp};
+        last->depth++;
+        return 1; /* (two abutting runs: normalising folds the loop into one run) */
+    }
+    return 0;
+}
+
+void copy_plan_push(copy_piece_t *pieces, size_t *npieces, const copy_piece_t *next)
+{
+    copy_piece_t pc = *next;
+    if (!copy_piece_bytes(&pc))
+        return;
+    normalise_piece(&pc);
+    if (*npieces && merge_piece(&pieces[*npieces - 1], &pc)) {
+        normalise_piece(&pieces[*npieces - 1]);
+        return;
+    }
+    pieces[(*npieces)++] = pc;
 }
 
 void copy_plan_strided(copy_plan_t *p, copy_piece_t *piece, size_t run, ptrdiff_t stride)

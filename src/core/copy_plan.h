@@ -57,6 +57,12 @@ size_t copy_piece_bytes(const copy_piece_t *pc);
  * elements of run bytes, stride bytes apart (count elements are one strided loop).
  */
 void copy_plan_finish(copy_plan_t *p);
+/* Append next to pieces[0 .. *npieces) (type-map order), merging it into the last piece when
+ * it continues it: a run right after a lone run grows it; a repetition of the last piece's
+ * outermost loop or a shifted copy of the last piece becomes a loop. Room for one more piece
+ * is the caller's. So a datatype compiler pushes its runs and a vector of vectors ends as one
+ * piece of two loops. */
+void copy_plan_push(copy_piece_t *pieces, size_t *npieces, const copy_piece_t *next);
 void copy_plan_strided(copy_plan_t *p, copy_piece_t *piece, size_t run, ptrdiff_t stride);
 
 /* The innermost loop of every mover, for layouts that differ on the two sides (iput/iget):
@@ -78,6 +84,10 @@ void copy_plan_unpack_range(const copy_plan_t *p, size_t count, const void *in, 
 /* Layout to the same layout: element data of src_origin to the same places at dst_origin,
  * without an intermediate buffer. */
 void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const void *src_origin);
+/* Nothing moves: fn gets the layout offset and length of every run of count elements in
+ * type-map order (for one put per run, or overlap checks). A contiguous plan gives one run. */
+void copy_plan_each_run(const copy_plan_t *p, size_t count,
+                        void (*fn)(ptrdiff_t off, size_t len, void *arg), void *arg);
 
 /* The plan as bytes for another process (the UCX staging path): size, write, read back.
  * from_wire allocates nothing: pieces points into a caller's array of max_pieces. Returns the

@@ -351,20 +351,21 @@ static int copy_type(shmemx_datatype_t old, shmemx_datatype_t *newtype, const ch
 {
     struct sshmemx_datatype *t = malloc(sizeof *t);
     mpix_seg_t *segs = malloc((old->nsegs ? old->nsegs : 1) * sizeof *segs);
-    mpix_block_t *blocks = old->blocks ? malloc((old->nblocks ? old->nblocks : 1) *
-                                                sizeof *blocks) : NULL;
-    if (!t || !segs || (old->blocks && !blocks)) {
+    size_t npieces = old->plan.pieces ? old->plan.npieces : 0;
+    copy_piece_t *pieces = old->plan.pieces ? malloc((npieces ? npieces : 1) * sizeof *pieces)
+                                            : NULL;
+    if (!t || !segs || (old->plan.pieces && !pieces)) {
         free(t);
         free(segs);
-        free(blocks);
+        free(pieces);
         return mpix_error(SHMEMX_ERR_NO_MEM, call, "out of memory for the new datatype");
     }
     *t = *old;
     memcpy(segs, old->segs, old->nsegs * sizeof *segs);
-    if (blocks)
-        memcpy(blocks, old->blocks, old->nblocks * sizeof *blocks);
+    if (pieces)
+        memcpy(pieces, old->plan.pieces, npieces * sizeof *pieces);
     t->segs = segs;
-    t->blocks = blocks;
+    t->plan.pieces = pieces;
     t->flags &= ~(unsigned)MPIX_PREDEFINED;
     t->name = derived_name;
     *newtype = t;
@@ -385,9 +386,8 @@ SSHMEM_DEFINE(int, shmemx_type_create_resized,
     t->ub = lb + extent;
     t->flags |= MPIX_STICKY_LB | MPIX_STICKY_UB;
     t->flags &= ~(unsigned)(MPIX_COMMITTED | MPIX_CONTIG);
-    free(t->blocks); /* the byte view is rebuilt by commit */
-    t->blocks = NULL;
-    t->nblocks = 0;
+    free(t->plan.pieces); /* the plan (its extent changed) is rebuilt by commit */
+    t->plan = (copy_plan_t){0};
     return SHMEMX_SUCCESS;
 }
 
@@ -402,63 +402,55 @@ SSHMEM_DEFINE(int, shmemx_type_dup, (shmemx_datatype_t oldtype, shmemx_datatype_
 }
 
 /* ------------------------------------------------------------------ commit and free */
-/* Append a byte block, merging it into the last one when it extends or repeats it. */
-static int block_push(mpix_block_t **blocks, size_t *n, size_t *cap, mpix_block_t b)
+/* A pair whose index does not follow its value directly: its data is two runs per item. */
+static int has_hole(const mpix_kind_info_t *k)
 {
-    if (b.len == 0 || b.reps == 0)
-        return 0;
-    if (b.reps > 1 && b.stride == (ptrdiff_t)b.len) {
-        b.len *= b.reps;
-        b.reps = 1;
-    }
-    if (b.reps == 1)
-        b.stride = 0;
-    if (*n && b.reps == 1) {
-        mpix_block_t *l = &(*blocks)[*n - 1];
-        if (l->reps == 1 && b.disp == l->disp + (ptrdiff_t)l->len) {
-            l->len += b.len;
-            return 0;
-        }
-        if (l->len == b.len && l->reps == 1) {
-            l->stride = b.disp - l->disp;
-            l->reps = 2;
-            return 0;
-        }
-        if (l->len == b.len && b.disp == l->disp + (ptrdiff_t)l->reps * l->stride) {
-            l->reps++;
-            return 0;
-        }
-    }
-    if (*n == *cap) {
-        size_t c = *cap ? 2 * *cap : 4;
-        mpix_block_t *nb = realloc(*blocks, c * sizeof *nb);
-        if (!nb)
-            return -1;
-        *blocks = nb;
-        *cap = c;
-    }
-    (*blocks)[(*n)++] = b;
-    return 0;
+    return k->category == MPIX_CAT_PAIR && k->index_offset != k->value_size;
 }
 
-/* The byte view of one segment: whole blocks when its items have no holes, else item by
- * item (a pair whose index does not follow its value directly). */
-static int seg_blocks(const mpix_seg_t *s, mpix_block_t **blocks, size_t *n, size_t *cap)
+/* Pieces a segment can need before merging (an upper bound, for the allocation). */
+static size_t seg_pieces(const mpix_seg_t *s)
+{
+    return has_hole(&mpix_kinds[s->kind]) ? 2 * s->n * s->reps : 1;
+}
+
+/* The runs of one segment pushed into the plan: its reps of n items as two loops around one
+ * item's data (items whose data fills their extent make one longer run), or, for a pair with
+ * a hole, value and index item by item. */
+static void compile_seg(const mpix_seg_t *s, copy_piece_t *pieces, size_t *n)
 {
     const mpix_kind_info_t *k = &mpix_kinds[s->kind];
-    if (k->size == k->extent)
-        return block_push(blocks, n, cap, (mpix_block_t){s->disp, s->n * k->size, s->reps,
-                                                         s->stride});
-    int adjacent = k->index_offset == k->value_size;
+    if (!has_hole(k)) {
+        copy_piece_t pc = {.disp = s->disp, .run = k->size, .depth = 2,
+                           .loop = {{s->reps, s->stride}, {s->n, (ptrdiff_t)k->extent}}};
+        copy_plan_push(pieces, n, &pc);
+        return;
+    }
     for (size_t r = 0; r < s->reps; r++)
         for (size_t i = 0; i < s->n; i++) {
             ptrdiff_t d = s->disp + (ptrdiff_t)r * s->stride + (ptrdiff_t)(i * k->extent);
-            if (block_push(blocks, n, cap, (mpix_block_t){d, adjacent ? k->size : k->value_size,
-                                                          1, 0}) ||
-                (!adjacent && block_push(blocks, n, cap, (mpix_block_t){
-                                             d + (ptrdiff_t)k->index_offset, sizeof(int), 1, 0})))
-                return -1;
+            copy_piece_t value = {.disp = d, .run = k->value_size};
+            copy_piece_t index = {.disp = d + (ptrdiff_t)k->index_offset, .run = sizeof(int)};
+            copy_plan_push(pieces, n, &value);
+            copy_plan_push(pieces, n, &index);
         }
+}
+
+/* The type's copy plan from its segments; -1 when out of memory. */
+static int compile_plan(struct sshmemx_datatype *t)
+{
+    size_t cap = 1, n = 0;
+    for (size_t i = 0; i < t->nsegs; i++)
+        cap += seg_pieces(&t->segs[i]);
+    copy_piece_t *pieces = malloc(cap * sizeof *pieces);
+    if (!pieces)
+        return -1;
+    for (size_t i = 0; i < t->nsegs; i++)
+        compile_seg(&t->segs[i], pieces, &n);
+    copy_piece_t *fit = realloc(pieces, (n ? n : 1) * sizeof *pieces);
+    t->plan = (copy_plan_t){.npieces = n, .pieces = fit ? fit : pieces,
+                            .extent = mpix_extent(t)};
+    copy_plan_finish(&t->plan);
     return 0;
 }
 
@@ -471,18 +463,10 @@ SSHMEM_DEFINE(int, shmemx_type_commit, (shmemx_datatype_t *type))
     struct sshmemx_datatype *t = *type;
     if (t->flags & MPIX_COMMITTED)
         return SHMEMX_SUCCESS;
-    mpix_block_t *blocks = NULL;
-    size_t n = 0, cap = 0;
-    for (size_t i = 0; i < t->nsegs; i++)
-        if (seg_blocks(&t->segs[i], &blocks, &n, &cap)) {
-            free(blocks);
-            return mpix_error(SHMEMX_ERR_NO_MEM, call, "out of memory for the datatype's layout");
-        }
-    t->blocks = blocks;
-    t->nblocks = n;
+    if (compile_plan(t))
+        return mpix_error(SHMEMX_ERR_NO_MEM, call, "out of memory for the datatype's layout");
     t->flags |= MPIX_COMMITTED;
-    if (n == 1 && blocks[0].reps == 1 && blocks[0].len == t->size &&
-        blocks[0].disp == t->true_lb && mpix_extent(t) == (ptrdiff_t)t->size)
+    if (t->plan.contiguous)
         t->flags |= MPIX_CONTIG;
     return SHMEMX_SUCCESS;
 }
@@ -499,7 +483,7 @@ SSHMEM_DEFINE(int, shmemx_type_free, (shmemx_datatype_t *type))
                           "only types made by shmemx_type_ constructors", t->name);
     t->magic = 0;
     free(t->segs);
-    free(t->blocks);
+    free(t->plan.pieces);
     free(t);
     *type = SHMEMX_DATATYPE_NULL;
     return SHMEMX_SUCCESS;

@@ -7,9 +7,11 @@
  * copies of their old types' segments and merge what lines up, so a vector of a basic type
  * is one segment whatever its count. The segments serve the operators (they know the kinds).
  *
- * commit derives the byte view: blocks (disp, len, reps, stride) in type-map order, merged
- * where adjacent, which pack, unpack, copies and typed RMA walk. A contiguous type (its data
- * one run of `size` bytes at true_lb and extent == size) moves count elements as one run.
+ * commit compiles the segments into a copy plan (core/copy_plan.h): merged contiguous runs in
+ * nested constant-stride loops, so a vector of doubles is one strided loop and a vector of
+ * vectors two. Everything that moves data runs the plan: pack, unpack, copies, typed RMA. A
+ * contiguous type (its data one run of `size` bytes at true_lb and extent == size) moves
+ * count elements as one run.
  *
  * Bounds follow MPI: lb/ub from the lowest/highest byte of every copy (using the old type's
  * lb/ub), a struct's extent rounded up to its strictest alignment; a resized type's lb/ub are
@@ -21,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <shmemx.h>
+
+#include "core/copy_plan.h"
 
 /* The basic kinds: one per predefined basic or pair type. */
 enum mpix_kind {
@@ -64,13 +68,6 @@ typedef struct mpix_seg {
     int kind;
 } mpix_seg_t;
 
-typedef struct mpix_block {
-    ptrdiff_t disp;
-    size_t len;       /* bytes per block */
-    size_t reps;
-    ptrdiff_t stride;
-} mpix_block_t;
-
 #define MPIX_TYPE_MAGIC 0x7d47a1e5u
 
 enum mpix_type_flags {
@@ -78,7 +75,8 @@ enum mpix_type_flags {
     MPIX_PREDEFINED = 2,
     MPIX_STICKY_LB = 4, /* lb set by create_resized: it wins over the data in constructors */
     MPIX_STICKY_UB = 8,
-    MPIX_CONTIG = 16,   /* committed, data one run of size bytes at true_lb, extent == size */
+    MPIX_CONTIG = 16,   /* committed and plan.contiguous: data one run of size bytes at true_lb,
+                           extent == size */
 };
 
 struct sshmemx_datatype {
@@ -89,9 +87,9 @@ struct sshmemx_datatype {
     size_t align; /* strictest alignment of the basic items (for struct padding) */
     ptrdiff_t lb, ub, true_lb, true_ub;
     int kind;     /* the one kind of all the data, or -1 (mixed or no data) */
-    size_t nsegs, nblocks;
+    size_t nsegs;
     mpix_seg_t *segs;
-    mpix_block_t *blocks; /* after commit */
+    copy_plan_t plan; /* after commit (its pieces are the type's own) */
 };
 
 static inline ptrdiff_t mpix_extent(shmemx_datatype_t t) { return t->ub - t->lb; }
@@ -108,12 +106,8 @@ const char *mpix_type_name(shmemx_datatype_t t);
 /* The bytes [lo, hi) relative to the origin that count elements of t may touch (data only). */
 void mpix_span(shmemx_datatype_t t, size_t count, ptrdiff_t *lo, ptrdiff_t *hi);
 
-/* Call fn on every data run of count elements of a committed t, in type-map order, with the
- * run's offset from the origin. A contiguous type gives one run. */
-typedef void (*mpix_run_fn)(ptrdiff_t off, size_t len, void *arg);
-void mpix_walk(shmemx_datatype_t t, size_t count, mpix_run_fn fn, void *arg);
-
-/* Unchecked data movement of count committed elements (origin = where element 0 starts). */
+/* Unchecked data movement of count committed elements (origin = where element 0 starts):
+ * the type's plan run by copy_plan_pack/unpack/copy. */
 void mpix_pack_elems(const void *origin, size_t count, shmemx_datatype_t t, void *out);
 void mpix_unpack_elems(const void *in, size_t count, shmemx_datatype_t t, void *origin);
 void mpix_copy_elems(void *dst_origin, const void *src_origin, size_t count,

@@ -1,6 +1,6 @@
 /*
- * pack.c: walking a type's data runs, and what is built on the walk: pack, unpack, typed
- * copies (MPI_Pack, MPI_Unpack, MPI_Pack_size).
+ * pack.c: pack, unpack and typed copies of committed elements (MPI_Pack, MPI_Unpack,
+ * MPI_Pack_size): the checks, then the type's copy plan does the moving.
  */
 #include <string.h>
 #include <shmemx.h>
@@ -20,67 +20,19 @@ void mpix_span(shmemx_datatype_t t, size_t count, ptrdiff_t *lo, ptrdiff_t *hi)
     *hi = t->true_ub + (last > 0 ? last : 0);
 }
 
-void mpix_walk(shmemx_datatype_t t, size_t count, mpix_run_fn fn, void *arg)
-{
-    if (t->flags & MPIX_CONTIG) {
-        if (count && t->size)
-            fn(t->true_lb, count * t->size, arg);
-        return;
-    }
-    ptrdiff_t ext = mpix_extent(t);
-    for (size_t e = 0; e < count; e++) {
-        ptrdiff_t base = (ptrdiff_t)e * ext;
-        for (size_t i = 0; i < t->nblocks; i++) {
-            const mpix_block_t *b = &t->blocks[i];
-            for (size_t r = 0; r < b->reps; r++)
-                fn(base + b->disp + (ptrdiff_t)r * b->stride, b->len, arg);
-        }
-    }
-}
-
-typedef struct {
-    const char *src;
-    char *dst;
-} cursor_t;
-
-static void pack_run(ptrdiff_t off, size_t len, void *arg)
-{
-    cursor_t *c = arg;
-    memcpy(c->dst, c->src + off, len);
-    c->dst += len;
-}
-
-static void unpack_run(ptrdiff_t off, size_t len, void *arg)
-{
-    cursor_t *c = arg;
-    memcpy(c->dst + off, c->src, len);
-    c->src += len;
-}
-
-static void copy_run(ptrdiff_t off, size_t len, void *arg)
-{
-    cursor_t *c = arg;
-    memmove(c->dst + off, c->src + off, len);
-}
-
 void mpix_pack_elems(const void *origin, size_t count, shmemx_datatype_t t, void *out)
 {
-    cursor_t c = {origin, out};
-    mpix_walk(t, count, pack_run, &c);
+    copy_plan_pack(&t->plan, count, origin, out);
 }
 
 void mpix_unpack_elems(const void *in, size_t count, shmemx_datatype_t t, void *origin)
 {
-    cursor_t c = {in, origin};
-    mpix_walk(t, count, unpack_run, &c);
+    copy_plan_unpack(&t->plan, count, in, origin);
 }
 
 void mpix_copy_elems(void *dst_origin, const void *src_origin, size_t count, shmemx_datatype_t t)
 {
-    if (dst_origin == src_origin)
-        return;
-    cursor_t c = {src_origin, dst_origin};
-    mpix_walk(t, count, copy_run, &c);
+    copy_plan_copy(&t->plan, count, dst_origin, src_origin);
 }
 
 /* The checks shared by pack and unpack; *need gets the packed bytes of count elements. */

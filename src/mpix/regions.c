@@ -56,8 +56,8 @@ static void collect_run(ptrdiff_t off, size_t len, void *arg)
 static size_t runs_per_element(shmemx_datatype_t t)
 {
     size_t runs = 0;
-    for (size_t i = 0; i < t->nblocks; i++)
-        runs += t->blocks[i].reps;
+    for (size_t i = 0; i < t->plan.npieces; i++)
+        runs += copy_piece_bytes(&t->plan.pieces[i]) / t->plan.pieces[i].run;
     return runs;
 }
 
@@ -84,7 +84,7 @@ int mpix_find_overlap(shmemx_datatype_t t, int n, const int *counts, const int *
         c.base = (ptrdiff_t)displs[i] * ext;
         c.owner = i;
         if (exact) {
-            mpix_walk(t, (size_t)counts[i], collect_run, &c);
+            copy_plan_each_run(&t->plan, (size_t)counts[i], collect_run, &c);
         } else {
             ptrdiff_t lo, hi;
             mpix_span(t, (size_t)counts[i], &lo, &hi);

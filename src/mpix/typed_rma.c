@@ -62,7 +62,7 @@ void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t coun
         return;
     }
     rma_walk_t w = {ctx, dest, source, pe, blocking, call};
-    mpix_walk(type, count, put_run, &w);
+    copy_plan_each_run(&type->plan, count, put_run, &w);
 }
 
 void mpix_settle(int pe, const void *dest)
@@ -110,7 +110,7 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
         return SHMEMX_SUCCESS;
     }
     rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
-    mpix_walk(type, count, get ? get_run : put_run, &w);
+    copy_plan_each_run(&type->plan, count, get ? get_run : put_run, &w);
     if (get && blocking && sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);
     return SHMEMX_SUCCESS;

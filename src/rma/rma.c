@@ -1,7 +1,9 @@
-/* rma.c: the slow paths of put and get, strided transfers, and the untyped API. */
+/* rma.c: the slow paths of put and get, strided transfers (iput/iget/ibput/ibget), and the
+ * untyped API. */
 #include <shmem.h>
 
 #include "core/api_defs.h"
+#include "core/copy_plan.h"
 #include "rma/rma.h"
 #include "transport/transport.h"
 
@@ -46,14 +48,34 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
         sshmem_tx_get(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, dest, len, blocking);
 }
 
-void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
-                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+/* ------------------------------------------------------------------ strided transfers */
+/*
+ * A strided layout: nblocks blocks of bsize elements of size bytes, block starts stride
+ * elements apart. To a peer that maps every byte of it, a strided transfer is one tight loop
+ * (copy_strided, the copy plans' inner loop) straight between the two layouts. Through UCX,
+ * many short blocks travel packed (strided_ucx.c); otherwise each block is a non-blocking
+ * put or get and one completion ends the call.
+ */
+
+/* Where the layout starting at remote lies in our address space when pe maps all of it
+ * directly (on-node), else NULL. */
+static char *strided_direct(const void *remote, ptrdiff_t stride, size_t size, size_t bsize,
+                            size_t nblocks, int pe)
 {
-    char *d = dest;
-    const char *s = src;
-    pe = sshmem_target_pe(ctx, pe, call);
-    SSHMEM_PROFILE_COUNT(PUT, pe, nblocks * bsize * size); /* one call, however many blocks */
-    if (sshmem_strided_staged(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, 0))
+    ptrdiff_t reach = (ptrdiff_t)(nblocks - 1) * stride * (ptrdiff_t)size;
+    ptrdiff_t lo = reach < 0 ? reach : 0, hi = (reach > 0 ? reach : 0) + (ptrdiff_t)(bsize * size);
+    size_t off;
+    int r = sshmem_region_of((const char *)remote + lo, (size_t)(hi - lo), &off);
+    if (r < 0 || !sshmem.peers[pe].direct[r])
+        return NULL;
+    return sshmem.peers[pe].direct[r] + off - lo;
+}
+
+static void iput_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,
+                        size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+{
+    /* Many short blocks through UCX: packed messages (strided_ucx.c). */
+    if (sshmem_strided_staged(ctx, d, s, dst, sst, size, bsize, nblocks, pe, 0))
         return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
@@ -63,14 +85,11 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
         sshmem_tx_quiet(ctx->tx);
 }
 
-void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
-                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+static void iget_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,
+                        size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
 {
-    char *d = dest;
-    const char *s = src;
-    pe = sshmem_target_pe(ctx, pe, call);
-    SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
-    if (sshmem_strided_staged(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, 1))
+    /* Many short blocks through UCX: packed messages (strided_ucx.c). */
+    if (sshmem_strided_staged(ctx, d, s, dst, sst, size, bsize, nblocks, pe, 1))
         return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
@@ -78,6 +97,33 @@ void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
                    s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);
+}
+
+void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+{
+    pe = sshmem_target_pe(ctx, pe, call);
+    SSHMEM_PROFILE_COUNT(PUT, pe, nblocks * bsize * size); /* one call, however many blocks */
+    char *direct = nblocks && bsize ? strided_direct(dest, dst, size, bsize, nblocks, pe) : NULL;
+    if (direct)
+        copy_strided(direct, dst * (ptrdiff_t)size, src, sst * (ptrdiff_t)size, nblocks,
+                     bsize * size);
+    else
+        iput_blocks(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, call);
+}
+
+void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
+{
+    pe = sshmem_target_pe(ctx, pe, call);
+    SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
+    const char *direct = nblocks && bsize ? strided_direct(src, sst, size, bsize, nblocks, pe)
+                                          : NULL;
+    if (direct)
+        copy_strided(dest, dst * (ptrdiff_t)size, direct, sst * (ptrdiff_t)size, nblocks,
+                     bsize * size);
+    else
+        iget_blocks(ctx, dest, src, dst, sst, size, bsize, nblocks, pe, call);
 }
 
 /* ------------------------------------------------------------------ untyped API */

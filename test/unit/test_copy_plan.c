@@ -212,6 +212,12 @@ static void check_plan(const copy_plan_t *p, size_t count)
     }
 }
 
+static void check_plan_small(const copy_plan_t *p)
+{
+    for (size_t count = 0; count <= 3; count++)
+        check_plan(p, count);
+}
+
 /* Depth 0..4, one to five pieces, one to three elements: every mover against the reference. */
 static void generated_plans(void **state)
 {
@@ -268,6 +274,48 @@ static void finish_normalises(void **state)
     assert_true(s.contiguous);
 }
 
+/* Pushing runs in type-map order merges what continues the last piece. */
+static void push_merges(void **state)
+{
+    copy_piece_t pieces[8];
+    size_t n = 0;
+    /* abutting runs grow one run */
+    copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 0, .run = 8});
+    copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 8, .run = 4});
+    assert_int_equal(n, 1);
+    assert_int_equal(pieces[0].run, 12);
+    /* equal runs at a constant step become a loop, then the loop grows */
+    n = 0;
+    for (int i = 0; i < 4; i++)
+        copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 100 + 40 * i, .run = 8});
+    assert_int_equal(n, 1);
+    assert_int_equal(pieces[0].depth, 1);
+    assert_int_equal(pieces[0].loop[0].count, 4);
+    assert_int_equal(pieces[0].loop[0].stride, 40);
+    /* shifted copies of a vector: a second loop outside it */
+    n = 0;
+    for (int i = 0; i < 3; i++)
+        copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 1000 * i, .run = 4, .depth = 1,
+                                                   .loop = {{5, 16}}});
+    assert_int_equal(n, 1);
+    assert_int_equal(pieces[0].depth, 2);
+    assert_int_equal(pieces[0].loop[0].count, 3);
+    assert_int_equal(pieces[0].loop[0].stride, 1000);
+    assert_int_equal(pieces[0].loop[1].count, 5);
+    /* what does not continue starts a new piece; an empty piece is nothing */
+    copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 5000, .run = 2});
+    copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 7000, .run = 0});
+    copy_plan_push(pieces, &n, &(copy_piece_t){.disp = 6000, .run = 8});
+    assert_int_equal(n, 3);
+    assert_int_equal(pieces[1].run, 2);
+    assert_int_equal(pieces[2].disp, 6000);
+    /* the result moves what the pushes described */
+    copy_plan_t p = {.npieces = n, .pieces = pieces, .extent = 8000};
+    copy_plan_finish(&p);
+    assert_int_equal(p.bytes, 3 * 5 * 4 + 2 + 8);
+    check_plan_small(&p);
+}
+
 /* ------------------------------------------------------------------ the wire form */
 static void wire_round_trip(void **state)
 {
@@ -311,7 +359,7 @@ int main(void)
         cmocka_unit_test(vector_of_doubles), cmocka_unit_test(two_loops),
         cmocka_unit_test(negative_strides),  cmocka_unit_test(strided_both_sides),
         cmocka_unit_test(generated_plans),   cmocka_unit_test(finish_normalises),
-        cmocka_unit_test(wire_round_trip),
+        cmocka_unit_test(push_merges),       cmocka_unit_test(wire_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,9 +59,12 @@ static void vector(void **state)
     assert_int_equal(t->nsegs, 1); /* one strided segment */
     assert_int_equal(shmemx_type_commit(&t), SHMEMX_SUCCESS);
     assert_false(t->flags & MPIX_CONTIG);
-    assert_int_equal(t->nblocks, 1);
-    assert_int_equal(t->blocks[0].reps, 3);
-    assert_int_equal(t->blocks[0].stride, 4 * I);
+    /* its plan: one piece, one loop of 3 runs of 2 ints, 4 ints apart */
+    assert_int_equal(t->plan.npieces, 1);
+    assert_int_equal(t->plan.pieces[0].run, 2 * I);
+    assert_int_equal(t->plan.pieces[0].depth, 1);
+    assert_int_equal(t->plan.pieces[0].loop[0].count, 3);
+    assert_int_equal(t->plan.pieces[0].loop[0].stride, 4 * I);
     shmemx_type_free(&t);
     /* Negative stride: blocks go downwards, lb is negative. */
     assert_int_equal(shmemx_type_vector(3, 1, -2, SHMEMX_INT, &t), SHMEMX_SUCCESS);
@@ -257,7 +260,14 @@ static void nested(void **state)
     ASSERT_BOUNDS(plane, 24 * I, 0, 133 * I, 0, 133 * I);
     assert_true(plane->nsegs <= 2);
     assert_int_equal(shmemx_type_commit(&plane), SHMEMX_SUCCESS);
-    assert_true(plane->nblocks <= 2);
+    /* A vector of vectors is one piece of two loops: 2 planes x 4 rows of 3 ints. */
+    assert_int_equal(plane->plan.npieces, 1);
+    assert_int_equal(plane->plan.pieces[0].run, 3 * I);
+    assert_int_equal(plane->plan.pieces[0].depth, 2);
+    assert_int_equal(plane->plan.pieces[0].loop[0].count, 2);
+    assert_int_equal(plane->plan.pieces[0].loop[0].stride, 100 * I);
+    assert_int_equal(plane->plan.pieces[0].loop[1].count, 4);
+    assert_int_equal(plane->plan.pieces[0].loop[1].stride, 10 * I);
     shmemx_type_free(&row);
     shmemx_type_free(&plane);
 }
