@@ -65,11 +65,12 @@ static int staged(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
     ptrdiff_t lo, hi;
     size_t off;
     const char *remote = get ? source : dest;
-    if (!sshmem.ucx_in_use || !sshmem_tx_staging_pays(&type->plan, &type->plan, count))
+    if (!sshmem.ucx_in_use)
         return 0;
     mpix_span(type, count, &lo, &hi);
     int r = sshmem_region_of(remote + lo, (size_t)(hi - lo), &off);
-    if (r < 0 || sshmem.peers[pe].direct[r])
+    if (r < 0 || sshmem.peers[pe].direct[r] ||
+        !sshmem_tx_staging_pays(pe, r, &type->plan, &type->plan, count))
         return 0;
     uint64_t origin = sshmem.peers[pe].remote[r] + off - (uint64_t)lo; /* element 0, there */
     if (get)

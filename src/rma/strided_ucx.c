@@ -17,7 +17,7 @@
  * mapping); 0 when it is mapped directly or not symmetric (the per-block loop then copies or
  * reports it). */
 static uint64_t ucx_target(const char *remote, ptrdiff_t stride, size_t run, size_t nblocks,
-                           int pe)
+                           int pe, int *region)
 {
     ptrdiff_t last = (ptrdiff_t)(nblocks - 1) * stride;
     ptrdiff_t lo = last < 0 ? last : 0, hi = (last > 0 ? last : 0) + (ptrdiff_t)run;
@@ -25,6 +25,7 @@ static uint64_t ucx_target(const char *remote, ptrdiff_t stride, size_t run, siz
     int r = sshmem_region_of(remote + lo, (size_t)(hi - lo), &off);
     if (r < 0 || sshmem.peers[pe].direct[r])
         return 0;
+    *region = r;
     return sshmem.peers[pe].remote[r] + off - (uint64_t)lo;
 }
 
@@ -36,15 +37,16 @@ int sshmem_strided_staged(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_
         return 0;
     size_t run = bsize * size;
     ptrdiff_t dstride = dst * (ptrdiff_t)size, sstride = sst * (ptrdiff_t)size;
-    uint64_t raddr = get ? ucx_target(src, sstride, run, nblocks, pe)
-                         : ucx_target(dest, dstride, run, nblocks, pe);
+    int r;
+    uint64_t raddr = get ? ucx_target(src, sstride, run, nblocks, pe, &r)
+                         : ucx_target(dest, dstride, run, nblocks, pe, &r);
     if (!raddr)
         return 0;
     copy_plan_t dplan, splan;
     copy_piece_t dpiece, spiece;
     copy_plan_strided(&dplan, &dpiece, run, dstride);
     copy_plan_strided(&splan, &spiece, run, sstride);
-    if (!sshmem_tx_staging_pays(get ? &dplan : &splan, get ? &splan : &dplan, nblocks))
+    if (!sshmem_tx_staging_pays(pe, r, get ? &dplan : &splan, get ? &splan : &dplan, nblocks))
         return 0;
     if (get)
         sshmem_tx_get_plan(ctx->tx, pe, raddr, &splan, dest, &dplan, nblocks, 1);

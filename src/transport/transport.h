@@ -63,10 +63,12 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
  * with dst_plan at raddr (an address in the target's own space): it returns with the source
  * reusable; quiet returns once the data is in place. A get does the reverse; a blocking one
  * returns with the data in place, an _nbi one completes at quiet. Both plans hold the same
- * packed bytes per element. staging_pays says whether this beats one put per run: enough
- * runs, short ones, and a plan that fits in a message header.
+ * packed bytes per element. staging_pays says whether this beats one put per run to pe's
+ * region: enough runs (SSHMEM_STAGE_MIN_RUNS, or _SHM where UCX reaches pe's heap through
+ * shared memory), short ones, and a plan that fits in a message header.
  */
-int sshmem_tx_staging_pays(const copy_plan_t *local, const copy_plan_t *remote, size_t count);
+int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t *local,
+                           const copy_plan_t *remote, size_t count);
 void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *dst_plan,
                         const void *src_origin, const copy_plan_t *src_plan, size_t count);
 void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *src_plan,

@@ -11,8 +11,11 @@
  * the direct copies.
  *
  * sshmem-test-env: paths=ucx,tcp SSHMEM_STAGE_PIECE=4K
- * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_PROGRESS_THREAD=0
- * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0
+ * (Without the progress thread only at 2 PEs: at 3 over tcp shmem_finalize itself can hang,
+ * whatever the test does: test/pe/put_get too.)
+ * sshmem-test-env: np=2 paths=ucx,tcp SSHMEM_PROGRESS_THREAD=0
+ * sshmem-test-env: np=2,3 paths=ucx SSHMEM_STAGE_MIN_RUNS_SHM=2
+ * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0 SSHMEM_STAGE_MIN_RUNS_SHM=0
  */
 #include <shmem.h>
 
