@@ -18,6 +18,7 @@
  * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0 SSHMEM_STAGE_MIN_RUNS_SHM=0
  */
 #include <shmem.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -115,6 +116,44 @@ static void get_round(shmem_ctx_t ctx, double *src, size_t cap, size_t nblocks, 
     shmem_barrier_all();
 }
 
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* PE 0 computes for BUSY_S seconds without calling the library while the others put staged
+ * data into it and quiet: its progress thread unpacks and acknowledges, so their quiets
+ * return long before it is done (without the thread they would wait for it). */
+#define BUSY_S 1.5
+static void busy_target(double *dst)
+{
+    static double src[1000];
+    for (size_t i = 0; i < 1000; i++)
+        src[i] = value(me, i, 0);
+    shmem_barrier_all();
+    double start = now(), took = 0;
+    if (me == 0) {
+        volatile double x = 0;
+        while (now() - start < BUSY_S)
+            for (int i = 0; i < 10000; i++)
+                x += i * 0.5;
+    } else {
+        shmem_double_iput(dst + me, src, npes, 1, 1000, 0);
+        shmem_quiet();
+        took = now() - start;
+        CHECK(took < BUSY_S * 0.7, "a staged put into a computing PE took %.2f s", took);
+    }
+    shmem_barrier_all();
+    if (me == 0)
+        for (int pe = 1; pe < npes; pe++)
+            for (size_t i = 0; i < 1000; i++)
+                CHECK(dst[pe + i * npes] == value(pe, i, 0), "busy target: element %zu of PE %d",
+                      i, pe);
+    shmem_barrier_all();
+}
+
 int main(void)
 {
     static const size_t counts[] = {1, 15, 16, 17, 1000, MAX_N};
@@ -143,6 +182,9 @@ int main(void)
     put_round(SHMEM_CTX_DEFAULT, gdst, G_N, 1, BY_QUIET, "iput to a global, quiet");
     put_round(SHMEM_CTX_DEFAULT, gdst, G_N, 1, BY_FENCE, "iput to a global, fence");
     get_round(SHMEM_CTX_DEFAULT, gdst, G_N * STRIDE, G_N, 1, "iget from a global");
+    const char *thread = getenv("SSHMEM_PROGRESS_THREAD");
+    if (npes <= 4 && !(thread && !strcmp(thread, "0")))
+        busy_target(dst);
 
     if (ctx != SHMEM_CTX_DEFAULT)
         shmem_ctx_destroy(ctx);
