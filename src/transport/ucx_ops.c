@@ -316,7 +316,7 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
         sshmem_ucx_fail("shmem_fence", "fence", st);
     /* A staged put is unpacked by the target's progress, after any later put could land:
      * what orders it is its acknowledgement (for every PE: the simplest correct fence). */
-    if (!sshmem_ucx_staging_idle(tx)) {
+    if (!sshmem_ucx_staging_idle(tx)) { /* in turn with quiets (ucx_tx.h) */
         if (tx->multi)
             pthread_mutex_lock(&tx->quiet_lock);
         sshmem_ucx_staging_complete(tx);

@@ -545,6 +545,8 @@ int sshmem_ucx_staging_idle(struct sshmem_tx *tx)
 
 void sshmem_ucx_staging_complete(struct sshmem_tx *tx)
 {
+    if (sshmem_ucx_staging_idle(tx)) /* the common case: nothing staged, no lock */
+        return;
     sshmem_tx_lock(tx);
     unsigned old = tx->stage_epoch;
     tx->stage_epoch = old ^ 1; /* what is issued from now on counts for the next quiet */
