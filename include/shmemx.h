@@ -188,6 +188,22 @@ int shmemx_type_create_struct(int count, const int *blocklengths, const ptrdiff_
 int shmemx_type_create_resized(shmemx_datatype_t oldtype, ptrdiff_t lb, ptrdiff_t extent,
                                shmemx_datatype_t *newtype);
 int shmemx_type_dup(shmemx_datatype_t oldtype, shmemx_datatype_t *newtype);
+/*
+ * create_subarray (MPI_Type_create_subarray): the block subsizes[0] x .. x subsizes[ndims-1]
+ * starting at index starts[] of an array sizes[0] x .. x sizes[ndims-1] of oldtype elements
+ * (each subsize 1..size, start 0..size - subsize). order says how the array lies in memory:
+ * SHMEMX_ORDER_C, the last index fastest (C arrays); SHMEMX_ORDER_FORTRAN, the first index
+ * fastest. The type's lb is 0 and its extent the whole array, so the origin to pass is the
+ * array's first element (not the block's), and a halo face or interior tile of a stencil grid
+ * is one type: e.g. the east column of an ny x nx C grid is
+ *     shmemx_type_create_subarray(2, (int[]){ny, nx}, (int[]){ny, 1}, (int[]){0, nx - 1},
+ *                                 SHMEMX_ORDER_C, SHMEMX_DOUBLE, &east);
+ */
+#define SHMEMX_ORDER_C       56
+#define SHMEMX_ORDER_FORTRAN 57
+int shmemx_type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                                const int starts[], int order, shmemx_datatype_t oldtype,
+                                shmemx_datatype_t *newtype);
 /* The short names of the issue text. */
 #define shmemx_type_hvector  shmemx_type_create_hvector
 #define shmemx_type_hindexed shmemx_type_create_hindexed

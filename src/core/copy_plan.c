@@ -15,13 +15,19 @@
 
 #include "core/copy_plan.h"
 
-/* A piece with room for the element loop on top of its own loops. */
+/* A piece as the walkers see it: its loops may be a plan piece's own, or those with the
+ * element loop on top (up to COPY_PLAN_MAX_DEPTH + 1). */
 typedef struct walk_piece {
     ptrdiff_t disp;
     size_t run;
     int depth;
-    copy_loop_t loop[COPY_PLAN_MAX_DEPTH + 1];
+    const copy_loop_t *loop;
 } walk_piece_t;
+
+static walk_piece_t view(const copy_piece_t *pc)
+{
+    return (walk_piece_t){pc->disp, pc->run, pc->depth, pc->loop};
+}
 
 /* One side of a move: a layout (base = element 0's origin; runs at their offsets) or packed
  * (base = the next byte; it advances by each run moved). */
@@ -53,7 +59,9 @@ typedef struct sixteen {
     uint64_t a, b;
 } sixteen_t;
 
-void copy_strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t n, size_t run)
+/* (static inline: the movers get it inlined, with its switch, into their loops) */
+static inline void strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t n,
+                           size_t run)
 {
     char *d = dst;
     const char *s = src;
@@ -84,6 +92,12 @@ void copy_strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t
     }
 }
 
+void copy_strided(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride,
+                  size_t n, size_t run)
+{
+    strided(dst, dst_stride, src, src_stride, n, run);
+}
+
 /* k runs of `run` bytes whose layout offsets start at off and step by stride. */
 static void move_runs(move_t *m, ptrdiff_t off, ptrdiff_t stride, size_t k, size_t run)
 {
@@ -94,8 +108,8 @@ static void move_runs(move_t *m, ptrdiff_t off, ptrdiff_t stride, size_t k, size
     }
     char *d = m->dst.packed ? m->dst.base : m->dst.base + off;
     const char *s = m->src.packed ? m->src.base : m->src.base + off;
-    copy_strided(d, m->dst.packed ? (ptrdiff_t)run : stride, s,
-                 m->src.packed ? (ptrdiff_t)run : stride, k, run);
+    strided(d, m->dst.packed ? (ptrdiff_t)run : stride, s,
+            m->src.packed ? (ptrdiff_t)run : stride, k, run);
     if (m->dst.packed)
         m->dst.base += k * run;
     if (m->src.packed)
@@ -172,6 +186,10 @@ static void walk_bytes(const walk_piece_t *pc, ptrdiff_t base, size_t skip, size
                        move_t *m)
 {
     size_t idx[COPY_PLAN_MAX_DEPTH + 1];
+    if (skip == 0 && len % pc->run == 0) { /* whole runs from the first: no positioning */
+        walk_runs(pc, base, 0, len / pc->run, m);
+        return;
+    }
     size_t r = skip / pc->run, into = skip % pc->run;
     if (into) {
         size_t k = pc->run - into < len ? pc->run - into : len;
@@ -189,15 +207,42 @@ static void walk_bytes(const walk_piece_t *pc, ptrdiff_t base, size_t skip, size
         move_bytes(m, base + run_offset(pc, r, idx), len);
 }
 
-static void to_walk_piece(const copy_piece_t *src, walk_piece_t *w)
+/* ------------------------------------------------------------------ the engine */
+/* The packed bytes [skip, skip + len) of element e's data (len within the element). */
+static void element_bytes(const copy_plan_t *p, size_t e, size_t skip, size_t len, move_t *m)
 {
-    w->disp = src->disp;
-    w->run = src->run;
-    w->depth = src->depth;
-    memcpy(w->loop, src->loop, (size_t)src->depth * sizeof w->loop[0]);
+    ptrdiff_t base = (ptrdiff_t)e * p->extent;
+    for (size_t i = 0; i < p->npieces && len; i++) {
+        size_t pb = copy_piece_bytes(&p->pieces[i]);
+        if (skip >= pb) {
+            skip -= pb;
+            continue;
+        }
+        size_t k = pb - skip < len ? pb - skip : len;
+        walk_piece_t w = view(&p->pieces[i]);
+        walk_bytes(&w, base, skip, k, m);
+        len -= k;
+        skip = 0;
+    }
 }
 
-/* ------------------------------------------------------------------ the engine */
+/* Whole elements [first, first + n): every run of every piece, no position arithmetic. */
+static void whole_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
+{
+    for (size_t e = first; e < first + n; e++) {
+        ptrdiff_t base = (ptrdiff_t)e * p->extent;
+        for (size_t i = 0; i < p->npieces; i++) {
+            const copy_piece_t *pc = &p->pieces[i];
+            if (pc->depth == 0) {
+                move_runs(m, base + pc->disp, 0, 1, pc->run);
+            } else {
+                walk_piece_t w = view(pc);
+                walk_runs(&w, base, 0, loop_runs(pc->depth, pc->loop), m);
+            }
+        }
+    }
+}
+
 /* Move the packed bytes [skip, skip + len) of count elements. */
 static void plan_move(const copy_plan_t *p, size_t count, move_t *m, size_t skip, size_t len)
 {
@@ -207,35 +252,25 @@ static void plan_move(const copy_plan_t *p, size_t count, move_t *m, size_t skip
         move_bytes(m, p->pieces[0].disp + (ptrdiff_t)skip, len);
         return;
     }
-    walk_piece_t w;
     if (p->npieces == 1) { /* the elements are the outermost loop of the one piece */
-        w.disp = p->pieces[0].disp;
-        w.run = p->pieces[0].run;
-        w.depth = p->pieces[0].depth + (count > 1);
-        w.loop[0] = (copy_loop_t){count, p->extent};
-        memcpy(&w.loop[count > 1], p->pieces[0].loop,
-               (size_t)p->pieces[0].depth * sizeof w.loop[0]);
+        const copy_piece_t *pc = &p->pieces[0];
+        copy_loop_t loop[COPY_PLAN_MAX_DEPTH + 1] = {{count, p->extent}};
+        memcpy(&loop[1], pc->loop, (size_t)pc->depth * sizeof loop[0]);
+        walk_piece_t w = {pc->disp, pc->run, pc->depth + 1, loop};
         walk_bytes(&w, 0, skip, len, m);
         return;
     }
-    size_t e = skip / p->bytes, off = skip % p->bytes;
-    while (len) {
-        ptrdiff_t base = (ptrdiff_t)e * p->extent;
-        for (size_t i = 0; i < p->npieces && len; i++) {
-            const copy_piece_t *pc = &p->pieces[i];
-            size_t pb = copy_piece_bytes(pc);
-            if (off >= pb) {
-                off -= pb;
-                continue;
-            }
-            size_t k = pb - off < len ? pb - off : len;
-            to_walk_piece(pc, &w);
-            walk_bytes(&w, base, off, k, m);
-            len -= k;
-            off = 0;
-        }
-        e++;
+    /* a partial first element, whole elements, a partial last element */
+    size_t e = skip / p->bytes, into = skip % p->bytes;
+    if (into) {
+        size_t k = p->bytes - into < len ? p->bytes - into : len;
+        element_bytes(p, e++, into, k, m);
+        len -= k;
     }
+    size_t whole = len / p->bytes;
+    whole_elements(p, e, whole, m);
+    if (len -= whole * p->bytes)
+        element_bytes(p, e + whole, 0, len, m);
 }
 
 void copy_plan_pack_range(const copy_plan_t *p, size_t count, const void *origin, size_t skip,

@@ -22,7 +22,8 @@ typedef struct builder {
     size_t nsegs, cap;
     size_t size, align;
     int kind; /* -2: no data yet; -1: mixed */
-    int failed;
+    int failed;   /* out of memory */
+    int too_big;  /* a byte count or offset would not fit in size_t / ptrdiff_t */
     int have_data_lb, have_data_ub, have_sticky_lb, have_sticky_ub, have_true;
     ptrdiff_t data_lb, data_ub, sticky_lb, sticky_ub, true_lb, true_ub;
 } builder_t;
@@ -53,6 +54,23 @@ int mpix_count_check(size_t count, const char *call, const char *arg)
     if (count > (size_t)PTRDIFF_MAX)
         return mpix_error(SHMEMX_ERR_COUNT, call, "%s is %zu, which cannot be real: was a "
                           "negative number passed as a size_t?", arg, count);
+    return SHMEMX_SUCCESS;
+}
+
+int mpix_elems_check(shmemx_datatype_t t, size_t count, const char *call, const char *arg)
+{
+    int rc = mpix_count_check(count, call, arg);
+    if (rc || count == 0)
+        return rc;
+    size_t bytes;
+    ptrdiff_t reach, r;
+    if (__builtin_mul_overflow(count, t->size, &bytes) || bytes > (size_t)PTRDIFF_MAX ||
+        __builtin_mul_overflow((ptrdiff_t)(count - 1), mpix_extent(t), &reach) ||
+        __builtin_add_overflow(reach, t->true_lb, &r) ||
+        __builtin_add_overflow(reach, t->true_ub, &r))
+        return mpix_error(SHMEMX_ERR_COUNT, call, "%s %zu of %s spans more bytes than memory "
+                          "has (%zu bytes of data, extent %td)", arg, count, mpix_type_name(t),
+                          t->size, mpix_extent(t));
     return SHMEMX_SUCCESS;
 }
 
@@ -149,14 +167,33 @@ static void add_bounds(builder_t *b, shmemx_datatype_t old, ptrdiff_t first, ptr
         b->align = old->align;
 }
 
-/* Place bl copies of old, one extent apart, starting at origin. */
-static void add_block(builder_t *b, shmemx_datatype_t old, ptrdiff_t origin, size_t bl)
+/* Every bound of old shifted to origin `at` is a ptrdiff_t. */
+static int shift_fits(ptrdiff_t at, shmemx_datatype_t old)
+{
+    ptrdiff_t r;
+    return !__builtin_add_overflow(at, old->lb, &r) && !__builtin_add_overflow(at, old->ub, &r) &&
+           !__builtin_add_overflow(at, old->true_lb, &r) &&
+           !__builtin_add_overflow(at, old->true_ub, &r);
+}
+
+/* Place bl copies of old, one extent apart, starting at byte n * unit. Types whose bytes or
+ * offsets would overflow (huge counts of huge extents) are refused, not wrapped around. */
+static void add_block(builder_t *b, shmemx_datatype_t old, ptrdiff_t n, ptrdiff_t unit,
+                      size_t bl)
 {
     if (bl == 0)
         return;
-    ptrdiff_t ext = mpix_extent(old);
-    add_bounds(b, old, origin, origin + (ptrdiff_t)(bl - 1) * ext);
-    b->size += bl * old->size;
+    ptrdiff_t ext = mpix_extent(old), origin, reach, last;
+    size_t bytes;
+    if (__builtin_mul_overflow(n, unit, &origin) ||
+        __builtin_mul_overflow((ptrdiff_t)(bl - 1), ext, &reach) ||
+        __builtin_add_overflow(origin, reach, &last) || !shift_fits(origin, old) ||
+        !shift_fits(last, old) || __builtin_mul_overflow(bl, old->size, &bytes) ||
+        __builtin_add_overflow(b->size, bytes, &b->size) || b->size > (size_t)PTRDIFF_MAX) {
+        b->too_big = 1;
+        return;
+    }
+    add_bounds(b, old, origin, last);
     /* A type whose items abut from one element to the next: the block is one segment. */
     if (old->nsegs == 1 && old->segs[0].reps == 1 &&
         (ptrdiff_t)(old->segs[0].n * mpix_kinds[old->segs[0].kind].extent) == ext) {
@@ -185,6 +222,11 @@ static void builder_init(builder_t *b)
 static int builder_finish(builder_t *b, int is_struct, shmemx_datatype_t *newtype,
                           const char *call)
 {
+    if (b->too_big) {
+        free(b->segs);
+        return mpix_error(SHMEMX_ERR_COUNT, call, "the new type would span or hold more bytes "
+                          "than memory has (a count or displacement times an extent overflows)");
+    }
     struct sshmemx_datatype *t = b->failed ? NULL : calloc(1, sizeof *t);
     if (!t) {
         free(b->segs);
@@ -225,12 +267,12 @@ static int hvector(int count, int blocklength, ptrdiff_t stride, ptrdiff_t elem_
         "blocklength")) || (rc = mpix_type_check(old, call, "oldtype", 0)) ||
         (rc = check_ptr(newtype, call, "newtype")))
         return rc;
-    if (elem_stride)
-        stride *= mpix_extent(old);
     builder_t b;
     builder_init(&b);
-    for (int j = 0; j < count; j++)
-        add_block(&b, old, (ptrdiff_t)j * stride, (size_t)blocklength);
+    if (elem_stride && __builtin_mul_overflow(stride, mpix_extent(old), &stride))
+        b.too_big = 1;
+    for (int j = 0; j < count && !b.too_big; j++)
+        add_block(&b, old, j, stride, (size_t)blocklength);
     return builder_finish(&b, 0, newtype, call);
 }
 
@@ -281,7 +323,7 @@ static int indexed(int count, int per_block, const int *blocklengths, int blockl
     builder_t b;
     builder_init(&b);
     for (int j = 0; j < count; j++)
-        add_block(&b, old, in_bytes ? bdisp[j] : (ptrdiff_t)idisp[j] * ext,
+        add_block(&b, old, in_bytes ? bdisp[j] : idisp[j], in_bytes ? 1 : ext,
                   (size_t)(per_block ? blocklengths[j] : blocklength));
     return builder_finish(&b, 0, newtype, call);
 }
@@ -342,7 +384,7 @@ SSHMEM_DEFINE(int, shmemx_type_create_struct,
     builder_t b;
     builder_init(&b);
     for (int j = 0; j < count; j++)
-        add_block(&b, types[j], displacements[j], (size_t)blocklengths[j]);
+        add_block(&b, types[j], displacements[j], 1, (size_t)blocklengths[j]);
     return builder_finish(&b, 1, newtype, call);
 }
 
@@ -383,7 +425,11 @@ SSHMEM_DEFINE(int, shmemx_type_create_resized,
         return rc;
     struct sshmemx_datatype *t = *newtype;
     t->lb = lb;
-    t->ub = lb + extent;
+    if (__builtin_add_overflow(lb, extent, &t->ub)) {
+        shmemx_type_free(newtype);
+        return mpix_error(SHMEMX_ERR_ARG, call, "lb %td + extent %td overflows; pass bounds "
+                          "that fit in memory", lb, extent);
+    }
     t->flags |= MPIX_STICKY_LB | MPIX_STICKY_UB;
     t->flags &= ~(unsigned)(MPIX_COMMITTED | MPIX_CONTIG);
     free(t->plan.pieces); /* the plan (its extent changed) is rebuilt by commit */

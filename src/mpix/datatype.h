@@ -99,6 +99,9 @@ static inline ptrdiff_t mpix_extent(shmemx_datatype_t t) { return t->ub - t->lb;
 int mpix_type_check(shmemx_datatype_t t, const char *call, const char *arg, int committed);
 /* A count of elements that can be real (not a negative int converted to size_t). */
 int mpix_count_check(size_t count, const char *call, const char *arg);
+/* The same, and count elements of t fit in memory: their data bytes and their byte span
+ * (count - 1 extents plus the true bounds) do not overflow. For every call that moves data. */
+int mpix_elems_check(shmemx_datatype_t t, size_t count, const char *call, const char *arg);
 
 /* "SHMEMX_INT" or "a derived datatype", for messages. */
 const char *mpix_type_name(shmemx_datatype_t t);

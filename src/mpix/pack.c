@@ -2,7 +2,6 @@
  * pack.c: pack, unpack and typed copies of committed elements (MPI_Pack, MPI_Unpack,
  * MPI_Pack_size): the checks, then the type's copy plan does the moving.
  */
-#include <string.h>
 #include <shmemx.h>
 
 #include "core/api_defs.h"
@@ -42,14 +41,12 @@ static int check_pack(const void *in, const void *out, size_t count, shmemx_data
 {
     int rc;
     if ((rc = mpix_type_check(type, call, "type", 1)) ||
-        (rc = mpix_count_check(count, call, countarg)))
+        (rc = mpix_elems_check(type, count, call, countarg)))
         return rc;
     if (!position)
         return mpix_error(SHMEMX_ERR_ARG, call, "position is NULL; pass the address of a size_t "
                           "cursor (0 at the start of the buffer)");
-    if (__builtin_mul_overflow(count, type->size, need))
-        return mpix_error(SHMEMX_ERR_COUNT, call, "%s %zu of %s is more data than memory holds",
-                          countarg, count, mpix_type_name(type));
+    *need = count * type->size; /* fits: checked above */
     if (*need && (!in || !out))
         return mpix_error(SHMEMX_ERR_ARG, call, "%s is NULL", !in ? inarg : outarg);
     if (*position > bufsize || *need > bufsize - *position)
@@ -91,12 +88,10 @@ SSHMEM_DEFINE(int, shmemx_pack_size, (size_t incount, shmemx_datatype_t type, si
     const char *call = "shmemx_pack_size";
     int rc;
     if ((rc = mpix_type_check(type, call, "type", 1)) ||
-        (rc = mpix_count_check(incount, call, "incount")))
+        (rc = mpix_elems_check(type, incount, call, "incount")))
         return rc;
     if (!size)
         return mpix_error(SHMEMX_ERR_ARG, call, "size is NULL");
-    if (__builtin_mul_overflow(incount, type->size, size))
-        return mpix_error(SHMEMX_ERR_COUNT, call, "incount %zu of %s is more data than memory "
-                          "holds", incount, mpix_type_name(type));
+    *size = incount * type->size; /* fits: checked above */
     return SHMEMX_SUCCESS;
 }

@@ -112,7 +112,7 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
         return mpix_error(SHMEMX_ERR_ARG, call, "ctx is SHMEM_CTX_INVALID; pass a context from "
                           "shmem_ctx_create or SHMEM_CTX_DEFAULT");
     if ((rc = mpix_type_check(type, call, "type", 1)) ||
-        (rc = mpix_count_check(count, call, "count")))
+        (rc = mpix_elems_check(type, count, call, "count")))
         return rc;
     pe = sshmem_target_pe(ctx, pe, call); /* a team's context numbers PEs in its team */
     if (get) /* one call of count elements, however many runs the type has */

@@ -1,7 +1,7 @@
 /*
  * test_copy_plan.c: the copy-plan movers against hand-computed layouts and against a
- * reference that lists every data byte's offset: pack, unpack (no gap written), copy, the
- * _range forms in every chunking, negative strides, depth 0..4, several pieces, the
+ * reference that lists every data byte's offset: pack, unpack (no gap written), copy, the run
+ * visitor, the _range forms in every chunking, negative strides, depth 0..4, several pieces, the
  * normalisation of copy_plan_finish, and the wire form's round trip and refusals.
  */
 #include <setjmp.h>
@@ -165,12 +165,31 @@ static void make_plan(copy_plan_t *p, copy_piece_t *pieces, size_t npieces, int 
     copy_plan_finish(p);
 }
 
+/* copy_plan_each_run's runs, expanded to byte offsets. */
+typedef struct visited {
+    ptrdiff_t *offs;
+    size_t n;
+} visited_t;
+
+static void visit_run(ptrdiff_t off, size_t len, void *arg)
+{
+    visited_t *v = arg;
+    for (size_t b = 0; b < len; b++)
+        v->offs[v->n++] = off + (ptrdiff_t)b;
+}
+
 static void check_plan(const copy_plan_t *p, size_t count)
 {
     static unsigned char src[ARENA], dst[ARENA], packed[ARENA], chunked[ARENA];
     static ptrdiff_t offs[ARENA];
     size_t n = list_offsets(p, count, offs);
     assert_int_equal(n, copy_plan_bytes(p, count));
+    /* the visitor sees the same bytes in the same order */
+    static ptrdiff_t seen[ARENA];
+    visited_t v = {seen, 0};
+    copy_plan_each_run(p, count, visit_run, &v);
+    assert_int_equal(v.n, n);
+    assert_memory_equal(seen, offs, n * sizeof *offs);
     for (size_t i = 0; i < ARENA; i++)
         src[i] = (unsigned char)(i * 31 + 7);
     /* pack */
