@@ -30,6 +30,15 @@
     X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                            \
       "a thread serving operations that UCX emulates on this PE while it computes: auto (on "    \
       "when some PE is reached through UCX) | 1 | 0")                                             \
+    X(stage_min_runs, UINT, "SSHMEM_STAGE_MIN_RUNS", NULL, "2",                                  \
+      "strided and typed puts/gets through UCX with at least this many runs travel packed in "   \
+      "messages the target unpacks, not one UCX put per run; 0 = never")                         \
+    X(stage_min_runs_shm, UINT, "SSHMEM_STAGE_MIN_RUNS_SHM", NULL, "128",                         \
+      "... the same for a heap UCX reaches through shared memory (one-sided puts cost ~20 ns)")  \
+    X(stage_max_run, SIZE, "SSHMEM_STAGE_MAX_RUN", NULL, "8K",                                    \
+      "... as long as their runs average at most this many bytes (longer runs go as puts)")      \
+    X(stage_piece, SIZE, "SSHMEM_STAGE_PIECE", NULL, "256K",                                      \
+      "bytes of packed data per staged message (larger transfers go in several)")                \
     X(coll_barrier, CHOICE, "SSHMEM_COLL_BARRIER", NULL, "auto",                                  \
       "barrier/sync algorithm: auto | dissem (dissemination) | flat (all signal all)")            \
     X(coll_bcast, CHOICE, "SSHMEM_COLL_BCAST", NULL, "auto",                                      \
@@ -67,6 +76,8 @@ typedef struct sshmem_env {
     int local; /* 0 direct, 1 ucx */
     unsigned spin;
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
+    unsigned stage_min_runs, stage_min_runs_shm; /* 0: never stage (transport/ucx_staging.c) */
+    size_t stage_max_run, stage_piece;
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */

@@ -4,9 +4,11 @@
  * The remote side has the same layout as the local one, so each data run of the type goes
  * straight from its local offset to the same offset remotely: no bounce buffer. A contiguous
  * type is one transfer. To an on-node peer the whole span is translated once and the runs are
- * plain copies. Otherwise, since a blocking put needs only local completion, so each run is a blocking
- * put (no flush of every outstanding operation); gets go out non-blocking and a blocking get
- * completes them all with one quiet (not a round trip per run).
+ * plain copies. Through UCX, many short runs travel packed with the type's plan, which the
+ * target runs to unpack them (staged()). Otherwise, since a blocking put needs only local
+ * completion, each run is a blocking put (no flush of every outstanding operation); gets go
+ * out non-blocking and a blocking get completes them all with one quiet (not a round trip per
+ * run).
  */
 #include <shmemx.h>
 
@@ -53,6 +55,31 @@ static char *direct_origin(const void *remote, size_t count, shmemx_datatype_t t
     return sshmem.peers[pe].direct[r] + off - lo;
 }
 
+/* Through UCX, many short runs travel packed: the transport ships the packed data with the
+ * type's plan and the target unpacks it (src/transport/ucx_staging.c). Returns 1 when the
+ * transfer went that way: the remote elements lie in a region pe is reached through UCX
+ * and staging beats one transfer per run. */
+static int staged(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
+                  shmemx_datatype_t type, int pe, int get, int blocking)
+{
+    ptrdiff_t lo, hi;
+    size_t off;
+    const char *remote = get ? source : dest;
+    if (!sshmem.ucx_in_use)
+        return 0;
+    mpix_span(type, count, &lo, &hi);
+    int r = sshmem_region_of(remote + lo, (size_t)(hi - lo), &off);
+    if (r < 0 || sshmem.peers[pe].direct[r] ||
+        !sshmem_tx_staging_pays(pe, r, &type->plan, &type->plan, count))
+        return 0;
+    uint64_t origin = sshmem.peers[pe].remote[r] + off - (uint64_t)lo; /* element 0, there */
+    if (get)
+        sshmem_tx_get_plan(ctx->tx, pe, origin, &type->plan, dest, &type->plan, count, blocking);
+    else
+        sshmem_tx_put_plan(ctx->tx, pe, origin, &type->plan, source, &type->plan, count);
+    return 1;
+}
+
 void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
                     shmemx_datatype_t type, int pe, int blocking, const char *call)
 {
@@ -61,6 +88,8 @@ void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t coun
         mpix_copy_elems(direct, source, count, type);
         return;
     }
+    if (staged(ctx, dest, source, count, type, pe, 0, blocking))
+        return;
     rma_walk_t w = {ctx, dest, source, pe, blocking, call};
     copy_plan_each_run(&type->plan, count, put_run, &w);
 }
@@ -109,6 +138,8 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
         mpix_copy_elems(get ? dest : direct, get ? direct : source, count, type);
         return SHMEMX_SUCCESS;
     }
+    if (staged(ctx, dest, source, count, type, pe, get, blocking))
+        return SHMEMX_SUCCESS;
     rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
     copy_plan_each_run(&type->plan, count, get ? get_run : put_run, &w);
     if (get && blocking && sshmem.ucx_in_use)

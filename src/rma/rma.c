@@ -52,8 +52,9 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
 /*
  * A strided layout: nblocks blocks of bsize elements of size bytes, block starts stride
  * elements apart. To a peer that maps every byte of it, a strided transfer is one tight loop
- * (copy_strided, the copy plans' inner loop) straight between the two layouts. Otherwise
- * each block is a non-blocking put or get and one completion ends the call.
+ * (copy_strided, the copy plans' inner loop) straight between the two layouts. Through UCX,
+ * many short blocks travel packed (strided_ucx.c); otherwise each block is a non-blocking
+ * put or get and one completion ends the call.
  */
 
 /* Where the layout starting at remote lies in our address space when pe maps all of it
@@ -73,6 +74,9 @@ static char *strided_direct(const void *remote, ptrdiff_t stride, size_t size, s
 static void iput_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,
                         size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
 {
+    /* Many short blocks through UCX: packed messages (strided_ucx.c). */
+    if (sshmem_strided_staged(ctx, d, s, dst, sst, size, bsize, nblocks, pe, 0))
+        return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
         sshmem_put_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
@@ -84,6 +88,9 @@ static void iput_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, 
 static void iget_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,
                         size_t size, size_t bsize, size_t nblocks, int pe, const char *call)
 {
+    /* Many short blocks through UCX: packed messages (strided_ucx.c). */
+    if (sshmem_strided_staged(ctx, d, s, dst, sst, size, bsize, nblocks, pe, 1))
+        return;
     /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
     for (size_t b = 0; b < nblocks; b++)
         sshmem_get_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,

@@ -26,6 +26,12 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,
                  size_t size, size_t bsize, size_t nblocks, int pe, const char *call);
 
+/* The strided transfer (pe a world number) to a PE reached through UCX as packed messages
+ * (strided_ucx.c), when that beats one transfer per block: returns 1 when done so. */
+int sshmem_strided_staged(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,
+                          ptrdiff_t sst, size_t size, size_t bsize, size_t nblocks, int pe,
+                          int get);
+
 /* pe is a world PE number, already checked (callers that translated a context's PE). */
 static inline void sshmem_put_world(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
                                     int pe, int blocking, const char *call)

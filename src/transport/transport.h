@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/copy_plan.h"
 #include "core/sshmem.h"
 
 /* The atomic operations the transport carries (UCX's set, with fetch as a flag). */
@@ -55,6 +56,24 @@ uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
 void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
                        void *fetch_out);
+
+/*
+ * Non-contiguous transfers as packed messages (ucx_staging.c), for peers reached through
+ * UCX. A put packs count elements of src_plan at src_origin and has the target unpack them
+ * with dst_plan at raddr (an address in the target's own space): it returns with the source
+ * reusable; quiet returns once the data is in place. A get does the reverse; a blocking one
+ * returns with the data in place, an _nbi one completes at quiet. Both plans hold the same
+ * packed bytes per element. staging_pays says whether this beats one put per run to pe's
+ * region: enough runs (SSHMEM_STAGE_MIN_RUNS, or _SHM where UCX reaches pe's heap through
+ * shared memory), short ones, and a plan that fits in a message header.
+ */
+int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t *local,
+                           const copy_plan_t *remote, size_t count);
+void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *dst_plan,
+                        const void *src_origin, const copy_plan_t *src_plan, size_t count);
+void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *src_plan,
+                        void *dst_origin, const copy_plan_t *dst_plan, size_t count,
+                        int blocking);
 
 /* Complete every operation issued on tx (quiet), or order them (fence). */
 void sshmem_tx_quiet(struct sshmem_tx *tx);

@@ -46,7 +46,8 @@ void sshmem_tx_init(int thread_multiple)
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "configuration", st);
     params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
-    params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 |
+    /* Active messages carry packed non-contiguous data (ucx_staging.c). */
+    params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM |
                       (wakeup ? UCP_FEATURE_WAKEUP : 0);
     /* Workers used by different threads at the same time (the progress thread's, those of
      * per-thread contexts) share the context's registration state: make that thread-safe. */

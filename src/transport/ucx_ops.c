@@ -27,6 +27,27 @@ static inline void backoff(unsigned *polls)
         sched_yield();
 }
 
+void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls)
+{
+    /* On a shared worker, progress only when nobody else is: whoever holds the lock is
+     * progressing it (or about to), and waiting for the mutex would cost a trip through the
+     * kernel. */
+    if (!tx->shared) {
+        ucp_worker_progress(tx->worker);
+    } else {
+        sshmem_tx_mark_driven(tx);
+        if (pthread_mutex_trylock(&tx->lock) == 0) {
+            ucp_worker_progress(tx->worker);
+            pthread_mutex_unlock(&tx->lock);
+        }
+    }
+    /* While a context waits, peers may be waiting on us: serve them too (the default worker;
+     * a progress thread, if any, may have it at the moment, then it serves them). */
+    if (tx != sshmem_tx_default())
+        sshmem_tx_progress();
+    backoff(polls);
+}
+
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
 {
     if (req == NULL)
@@ -35,26 +56,9 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
         sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
     unsigned polls = 0;
     ucs_status_t st;
-    /* While a context waits, peers may be waiting on us: serve them too (the default worker;
-     * a progress thread, if any, may have it at the moment, then it serves them). */
-    const int serve = tx != sshmem_tx_default();
-    /* The request is ours until freed: its status is read without the lock. On a shared
-     * worker, progress only when nobody else is: whoever holds the lock is progressing it
-     * (or about to), and waiting for the mutex would cost a trip through the kernel. */
-    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
-        if (!tx->shared) {
-            ucp_worker_progress(tx->worker);
-        } else {
-            sshmem_tx_mark_driven(tx);
-            if (pthread_mutex_trylock(&tx->lock) == 0) {
-                ucp_worker_progress(tx->worker);
-                pthread_mutex_unlock(&tx->lock);
-            }
-        }
-        if (serve)
-            sshmem_tx_progress();
-        backoff(&polls);
-    }
+    /* The request is ours until freed: its status is read without the lock. */
+    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS)
+        sshmem_ucx_poll(tx, &polls);
     sshmem_tx_lock(tx);
     ucp_request_free(req);
     sshmem_tx_unlock(tx);
@@ -273,7 +277,7 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
      * Otherwise only this thread adds to the list: an empty one needs no lock. */
     if (tx->multi)
         pthread_mutex_lock(&tx->quiet_lock);
-    else if (tx->n_pending == 0)
+    else if (tx->n_pending == 0 && sshmem_ucx_staging_idle(tx))
         return;
     ucp_request_param_t param = {0};
     sshmem_tx_lock(tx);
@@ -294,6 +298,7 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     sshmem_tx_unlock(tx);
     wait_all(tx, tx->reqs, k);
     probe_emulated(tx, pes, tx->quieting_flags, n);
+    sshmem_ucx_staging_complete(tx); /* packed transfers: unpacked at their end */
     if (tx->multi)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
@@ -309,6 +314,15 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
     sshmem_tx_unlock(tx);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_fence", "fence", st);
+    /* A staged put is unpacked by the target's progress, after any later put could land:
+     * what orders it is its acknowledgement (for every PE: the simplest correct fence). */
+    if (!sshmem_ucx_staging_idle(tx)) { /* in turn with quiets (ucx_tx.h) */
+        if (tx->multi)
+            pthread_mutex_lock(&tx->quiet_lock);
+        sshmem_ucx_staging_complete(tx);
+        if (tx->multi)
+            pthread_mutex_unlock(&tx->quiet_lock);
+    }
     if (emulated)
         sshmem_tx_quiet(tx);
 }

@@ -50,6 +50,16 @@ struct sshmem_tx {
     /* Bumped by every wait poll that progresses this worker: tells the progress thread that
      * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
     unsigned driven;
+    /* Staged transfers (ucx_staging.c), counted by completion epoch: a staged put piece or
+     * _nbi get counts in stage_pending[stage_epoch] from its issue to its acknowledgement
+     * (get: its last data). A quiet switches the epoch (under `lock`) and waits for the old
+     * one to drain: exactly what was issued before it, even with other threads issuing
+     * meanwhile. Quiets (and fences) on a context take turns, so two epochs suffice. */
+    unsigned stage_epoch;
+    uint64_t stage_pending[2]; /* atomics: handlers decrement them */
+    struct stage_buf *stage_free; /* the pool of staging buffers (lock held) */
+    unsigned stage_n_free;
+    unsigned stage_out;       /* this context's staging buffers UCX still reads */
 };
 
 extern ucp_context_h sshmem_ucx_context;
@@ -111,6 +121,18 @@ void sshmem_ucx_release_idle(void);
 
 /* Wait for a request of tx to complete (called without tx's lock), then free it. */
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
+/* One poll of a wait on tx (called without tx's lock): progress tx's worker if nobody else
+ * is, serve the default worker too, back off after a while. *polls counts the polls. */
+void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls);
+
+/* The staging service (ucx_staging.c). Setup registers its active-message handlers on tx's
+ * worker; release frees its pool (teardown). idle: nothing staged is outstanding on tx.
+ * complete: every staged transfer issued on tx so far is in place (quiet and fence call it
+ * in their turn: tx->quiet_lock held when tx->multi). */
+void sshmem_ucx_staging_setup(struct sshmem_tx *tx);
+void sshmem_ucx_staging_release(struct sshmem_tx *tx);
+int sshmem_ucx_staging_idle(struct sshmem_tx *tx);
+void sshmem_ucx_staging_complete(struct sshmem_tx *tx);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);

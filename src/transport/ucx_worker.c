@@ -48,6 +48,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
     }
     tx->n_pending = 0;
     tx->shared = tx->multi = shared;
+    sshmem_ucx_staging_setup(tx);
     pthread_mutex_init(&tx->lock, NULL);
     pthread_mutex_init(&tx->quiet_lock, NULL);
     return 0;
@@ -109,6 +110,7 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
     }
     ucp_worker_destroy(tx->worker);
     tx->worker = NULL;
+    sshmem_ucx_staging_release(tx);
     free_arrays(tx);
     pthread_mutex_destroy(&tx->lock);
     pthread_mutex_destroy(&tx->quiet_lock);
