@@ -30,6 +30,7 @@
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/ctx.h"
+#include "team/team.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -201,7 +202,7 @@ static void init_runtime(int requested)
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE);
     sshmem_ctx_default.tx = sshmem_tx_default();
-    sshmem_heap_init(sshmem_env.symmetric_size);
+    sshmem_heap_init(sshmem_env.symmetric_size, SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
