@@ -1,5 +1,6 @@
 /* heap.c: creating the symmetric heap and carving the library's internal part. */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/error.h"
 #include "heap/heap.h"
@@ -21,10 +22,42 @@ static size_t heap_alignment(size_t total)
     return a;
 }
 
+/* This host's memory and swap in bytes, from /proc/meminfo; 0 if unknown. */
+static size_t host_memory(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return 0;
+    char line[128];
+    unsigned long long kib, total = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemTotal: %llu kB", &kib) == 1 ||
+            sscanf(line, "SwapTotal: %llu kB", &kib) == 1)
+            total += kib * 1024;
+    fclose(f);
+    return (size_t)total;
+}
+
+/* A heap larger than the host's memory and swap can never be backed: say so at once, rather
+ * than let the shared-memory transport fill /dev/shm until something gives. */
+static void check_fits(size_t user_size, size_t total)
+{
+    size_t host = host_memory();
+    if (host && total > host) {
+        char want[32], have[32];
+        sshmem_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE asks for a symmetric heap of %s per "
+                     "PE, but this host has %s of memory and swap in all: it cannot fit. Lower "
+                     "SHMEM_SYMMETRIC_SIZE (the default is 256M; each PE of a host needs its "
+                     "own heap).", sshmem_human_bytes(user_size, want),
+                     sshmem_human_bytes(host, have));
+    }
+}
+
 void sshmem_heap_init(size_t user_size, size_t internal)
 {
     internal_size = (internal + 4095) & ~(size_t)4095;
     size_t total = user_size + internal_size;
+    check_fits(user_size, total);
     void *base = sshmem_tx_heap_alloc(total, heap_alignment(total));
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
@@ -34,7 +67,10 @@ void sshmem_heap_init(size_t user_size, size_t internal)
         sshmem_fatal("shmem_init", "cannot set up the heap allocator");
 }
 
-size_t sshmem_heap_user_size(void) { return sshmem.region[SSHMEM_REGION_HEAP].size - internal_size; }
+size_t sshmem_heap_user_size(void)
+{
+    return sshmem.region[SSHMEM_REGION_HEAP].size - internal_size;
+}
 
 void *sshmem_heap_internal(size_t size)
 {

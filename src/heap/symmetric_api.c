@@ -76,7 +76,8 @@ SSHMEM_DEFINE(void *, shmem_align, (size_t alignment, size_t size))
         char a[32], h[32], b[32];
         sshmem_warn("shmem_align", "cannot align to %s: the symmetric heap (%s) starts at an "
                     "address aligned to %s only. Ask for a smaller alignment.",
-                    sshmem_human_bytes(alignment, a), sshmem_human_bytes(sshmem_heap_user_size(), h),
+                    sshmem_human_bytes(alignment, a),
+                    sshmem_human_bytes(sshmem_heap_user_size(), h),
                     sshmem_human_bytes(base & -base, b));
         alignment = 0; /* nothing fits: collective_alloc returns NULL on every PE */
     }
