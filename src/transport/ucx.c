@@ -79,17 +79,21 @@ static void pack_rkey(enum sshmem_region region)
         sshmem_ucx_fail("shmem_init", "rkey packing", st);
 }
 
-/* An address range of `size` bytes aligned to `align`, free in our address space: a
- * reservation of size + align bytes, given back once the aligned start is known (the caller
- * maps there at once; start-up runs before the program's threads). NULL if none. */
+/* An address range of `size` bytes aligned to `align`, reserved (PROT_NONE, no memory behind
+ * it): a reservation of size + align bytes trimmed to the aligned part. UCX maps the heap over
+ * it (UCP_MEM_MAP_FIXED replaces the reservation), so no other thread's mapping can land in
+ * the range meanwhile. NULL if there is no such room. */
 static void *free_aligned_range(size_t size, size_t align)
 {
     void *r = mmap(NULL, size + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
     if (r == MAP_FAILED)
         return NULL;
-    munmap(r, size + align);
-    return (void *)(((uintptr_t)r + align - 1) & ~(uintptr_t)(align - 1));
+    uintptr_t start = (uintptr_t)r, at = (start + align - 1) & ~(uintptr_t)(align - 1);
+    if (at > start)
+        munmap(r, at - start);
+    munmap((void *)(at + size), start + align - at);
+    return (void *)at;
 }
 
 void *sshmem_tx_heap_alloc(size_t size, size_t align)
@@ -105,6 +109,8 @@ void *sshmem_tx_heap_alloc(size_t size, size_t align)
         mp.address = at;
         mp.flags |= UCP_MEM_MAP_FIXED;
         st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+        if (st != UCS_OK)
+            munmap(at, size); /* give the reservation back */
     }
     if (st != UCS_OK) { /* anywhere: shmem_align then reaches only the page alignment */
         mp.field_mask &= ~UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
