@@ -358,13 +358,20 @@ check "--help: usage with examples, exit status 0" \
 
 # ---------------------------------------------------------------- speed
 
-best=""
-for i in 1 2 3 4 5; do
-    run -np 4 "$CLIENT" --quiet
-    [ "$RC" = 0 ] && { [ -z "$best" ] || lt "$SECS" "$best"; } && best=$SECS
-done
-echo "# oshrun -np 4 of the trivial PMIx client, start to exit: best of 5 = ${best:-failed} s"
-check "oshrun -np 4 of a trivial client takes under 0.5 s" lt "${best:-9}" 0.5
+# A measure of the launcher on an otherwise quiet machine: test/pe/concurrency-test.sh, which
+# loads the machine on purpose, sets SSHMEM_TEST_NO_SPEED=1 to leave it out.
+if [ -n "${SSHMEM_TEST_NO_SPEED:-}" ]; then
+    NTESTS=$((NTESTS + 1))
+    echo "ok $NTESTS - oshrun -np 4 of a trivial client takes under 0.5 s # SKIP SSHMEM_TEST_NO_SPEED: measured alone"
+else
+    best=""
+    for i in 1 2 3 4 5; do
+        run -np 4 "$CLIENT" --quiet
+        [ "$RC" = 0 ] && { [ -z "$best" ] || lt "$SECS" "$best"; } && best=$SECS
+    done
+    echo "# oshrun -np 4 of the trivial PMIx client, start to exit: best of 5 = ${best:-failed} s"
+    check "oshrun -np 4 of a trivial client takes under 0.5 s" lt "${best:-9}" 0.5
+fi
 
 run -np 32 "$CLIENT" --quiet
 check "-np 32 (oversubscribed) works" rc_is 0
