@@ -35,6 +35,7 @@ other_jobs() {
         fi
         count=$((count + 1))
         echo "$count" >"$work/$kind.count"
+        sleep 0.2 # other jobs all the time, but not so many that 2 cores only queue them
     done
 }
 other_jobs clean &
