@@ -322,7 +322,7 @@ run -np 2 no_such_program_for_oshrun
 check "program not found: exit status 2" rc_is 2
 check "program not found: the message says where oshrun looked" \
     has_err "^oshrun: program 'no_such_program_for_oshrun' not found \(looked in PATH\)$"
-check "program not found: reported at once" lt "$SECS" 0.5
+check "program not found: reported at once, within 0.5 s" lt "$SECS" 0.5
 check_clean "program not found"
 
 run -np 2 ./no/such/path
