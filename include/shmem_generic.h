@@ -150,6 +150,20 @@ void sshmem_generic_unsupported_type(void);
 #define shmem_atomic_fetch_or_nbi(...) SHMEM_G_BIT_(fetch_or_nbi, __VA_ARGS__)
 #define shmem_atomic_fetch_xor_nbi(...) SHMEM_G_BIT_(fetch_xor_nbi, __VA_ARGS__)
 
+/* The deprecated generic names of OpenSHMEM 1.3 (no context form): each selects the typed
+ * routine of its current name, over the same type list. */
+#define SHMEM_G_DEPRECATED_(LIST, OP, ...)                                                       \
+    SHMEM_G_SELECT_(LIST, SHMEM_G_X_##OP##_, SHMEM_G_FIRST_(__VA_ARGS__, 0))(__VA_ARGS__)
+#define shmem_fetch(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_EXT_AMO_TYPES, fetch, __VA_ARGS__)
+#define shmem_set(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_EXT_AMO_TYPES, set, __VA_ARGS__)
+#define shmem_swap(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_EXT_AMO_TYPES, swap, __VA_ARGS__)
+#define shmem_cswap(...)                                                                         \
+    SHMEM_G_DEPRECATED_(SHMEM_GENERIC_STD_AMO_TYPES, compare_swap, __VA_ARGS__)
+#define shmem_finc(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_STD_AMO_TYPES, fetch_inc, __VA_ARGS__)
+#define shmem_inc(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_STD_AMO_TYPES, inc, __VA_ARGS__)
+#define shmem_fadd(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_STD_AMO_TYPES, fetch_add, __VA_ARGS__)
+#define shmem_add(...) SHMEM_G_DEPRECATED_(SHMEM_GENERIC_STD_AMO_TYPES, add, __VA_ARGS__)
+
 /* ------------------------------------------------------------------ point-to-point sync */
 #define SHMEM_G_X_wait_until_(T, N) T *: shmem_##N##_wait_until,
 #define SHMEM_G_X_wait_until_all_(T, N) T *: shmem_##N##_wait_until_all,

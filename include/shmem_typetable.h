@@ -72,13 +72,17 @@
 #endif
 
 /* Table "Team Reduction Types, Names, and Supporting Operations" (team-based reduce). */
-/* AND, OR, XOR: */
-#define SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X)                                             \
+/* AND, OR, XOR: the unsigned types and the fixed-width ones of the table, plus the signed
+ * basic types of the active-set table (shmem_int_and_reduce, ...). */
+#define SHMEM_BASIC_REDUCE_BITWISE_TYPES(X)                                               \
     X(unsigned char, uchar) X(unsigned short, ushort) X(unsigned int, uint)               \
     X(unsigned long, ulong) X(unsigned long long, ulonglong) X(short, short) X(int, int)  \
     X(long, long) X(long long, longlong)
+/* The C11 selection: the basic types, and int8_t, the one fixed-width type of the table that
+ * is none of them (it is signed char, distinct from char and unsigned char). */
+#define SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X) SHMEM_BASIC_REDUCE_BITWISE_TYPES(X) X(int8_t, int8)
 #define SHMEM_REDUCE_BITWISE_TYPES(X)                                                     \
-    SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X)                                                 \
+    SHMEM_BASIC_REDUCE_BITWISE_TYPES(X)                                                   \
     X(int8_t, int8) X(int16_t, int16) X(int32_t, int32) X(int64_t, int64)                 \
     X(uint8_t, uint8) X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64)         \
     X(size_t, size)

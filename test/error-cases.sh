@@ -1,7 +1,8 @@
 # error-cases.sh: sourced by the *errors-test.sh scripts. Runs a program once per mistake
 # and checks, as TAP, its exit status and that its message names the PE, the call and the fix.
 #
-#   cases=("name|ENV=value ...|status|pattern|pattern...")   status: a number, or nz = non-zero
+#   cases=("name|ENV=value ...|status|pattern|pattern...")   status: a number, or nz = non-zero;
+#                                                   "@S" after it: and the job ends within S s
 #   run_error_cases PROGRAM [NPES]
 # Each case runs `oshrun -np NPES PROGRAM name` (default 3 PEs) with the environment given;
 # every pattern must appear (fixed strings) in what the job printed. A hang (timeout) fails.
@@ -10,15 +11,18 @@ run_error_cases() {
     echo "1..$(( ${#cases[@]} * 2 ))"
     for c in "${cases[@]}"; do
         IFS='|' read -r -a f <<<"$c"
-        name="${f[0]}" env="${f[1]}" want="${f[2]}"
+        name="${f[0]}" env="${f[1]}" want="${f[2]%@*}" within=""
+        [[ "${f[2]}" == *@* ]] && within="${f[2]#*@}"
         log=$(mktemp)
+        local start=$SECONDS took
         env $env timeout -k 2 30 "$launcher" -np "$np" "$prog" "$name" >"$log" 2>&1
-        rc=$?
+        rc=$? took=$((SECONDS - start))
         n=$((n + 1))
-        if { [ "$want" = nz ] && [ $rc -ne 0 ] && [ $rc -ne 124 ]; } || [ "$rc" = "$want" ]; then
-            echo "ok $n - $name $env: exit status $rc"
+        if { { [ "$want" = nz ] && [ $rc -ne 0 ] && [ $rc -ne 124 ]; } || [ "$rc" = "$want" ]; } &&
+            { [ -z "$within" ] || [ "$took" -le "$within" ]; }; then
+            echo "ok $n - $name $env: exit status $rc${within:+ after $took s (at most $within)}"
         else
-            echo "not ok $n - $name $env: exit status $rc (expected $want)"
+            echo "not ok $n - $name $env: exit status $rc (expected $want)${within:+ after $took s (at most $within)}"
         fi
         n=$((n + 1))
         local missing="" p

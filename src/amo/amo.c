@@ -12,7 +12,9 @@ static int amo_target(shmem_ctx_t ctx, void *dest, size_t size, size_t *off, con
         sshmem_not_symmetric(call, dest, size);
     if (SSHMEM_UNLIKELY((uintptr_t)dest % size))
         sshmem_fatal(call, "address %p is not aligned to %zu bytes; atomics need naturally "
-                     "aligned variables", dest, size);
+                     "aligned variables: pass a variable of the routine's type (shmem_malloc "
+                     "and global variables of that type are aligned), not a byte offset into "
+                     "one", dest, size);
     return r;
 }
 

@@ -3,7 +3,9 @@
  *
  * Fast path (inline): a heap address of a directly reachable peer is one CPU atomic
  * instruction on the mapped memory; op and size are constants at every call site, so the
- * switch folds away. Everything else goes to the out-of-line slow path in amo.c.
+ * switch folds away. Everything else goes to the out-of-line slow path in amo.c, also a
+ * misaligned address (reported there, as on the UCX path): one test of the address's low bits
+ * (size is a constant), where a CPU would otherwise take a split-locked, non-atomic access.
  *
  * sshmem_amo / sshmem_amo_nbi are for API routines: they count the call in the traffic
  * profile (core/profile.h). The library's own atomics (locks, the signal word of a
@@ -59,7 +61,7 @@ sshmem_amo_world(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size,
                  uint64_t operand, uint64_t compare, int fetch, int pe, const char *call)
 {
     char *d = sshmem_heap_direct(dest, size, pe);
-    if (SSHMEM_LIKELY(d && sshmem.amo_cpu))
+    if (SSHMEM_LIKELY(d && sshmem.amo_cpu && !((uintptr_t)d & (size - 1))))
         return sshmem_cpu_amo(d, op, size, operand, compare);
     return sshmem_amo_slow(ctx, dest, op, size, operand, compare, fetch, pe, call);
 }
@@ -82,7 +84,7 @@ sshmem_amo_nbi(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op_t op, siz
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(AMO, pe, size);
     char *d = sshmem_heap_direct(dest, size, pe);
-    if (SSHMEM_LIKELY(d && sshmem.amo_cpu)) {
+    if (SSHMEM_LIKELY(d && sshmem.amo_cpu && !((uintptr_t)d & (size - 1)))) {
         uint64_t old = sshmem_cpu_amo(d, op, size, operand, compare);
         if (size == 4)
             *(uint32_t *)fetch = (uint32_t)old;

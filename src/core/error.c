@@ -80,9 +80,14 @@ void sshmem_not_symmetric(const char *call, const void *addr, size_t len)
 
 void sshmem_not_initialized(const char *call)
 {
-    fprintf(stderr, "sshmem: %s called %s shmem_init. Call shmem_init() first, once, on every "
-            "PE, and shmem_finalize() at the end.\n", call,
-            sshmem.finalized ? "after shmem_finalize, not between shmem_init and" : "before");
+    if (sshmem.finalized)
+        fprintf(stderr, "sshmem: PE %d: %s called after shmem_finalize. Once shmem_finalize "
+                "has returned, only the query routines (shmem_query_initialized, "
+                "shmem_query_finalized, shmem_info_get_version, ...) may be called: move the "
+                "call before shmem_finalize.\n", sshmem.my_pe, call);
+    else
+        fprintf(stderr, "sshmem: %s called before shmem_init. Call shmem_init() first, once, "
+                "on every PE, and shmem_finalize() at the end.\n", call);
     fflush(stderr);
     _exit(1);
 }

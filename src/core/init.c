@@ -30,6 +30,7 @@
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/ctx.h"
+#include "team/team.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -201,7 +202,9 @@ static void init_runtime(int requested)
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE);
     sshmem_ctx_default.tx = sshmem_tx_default();
-    sshmem_heap_init(sshmem_env.symmetric_size);
+    /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
+    sshmem_heap_init(sshmem_env.symmetric_size,
+                     SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
@@ -261,6 +264,11 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_tx_finalize();
     sshmem_heap_finalize();
     sshmem_boot_finalize();
+    /* No symmetric region any more: a put, get or atomic after this misses every region,
+     * takes the slow path and reports the call after shmem_finalize (core/error.c), at no
+     * cost to the fast path. */
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        sshmem.region[r].size = 0;
     sshmem.initialized = 0;
     sshmem.finalized = 1;
 }

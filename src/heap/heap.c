@@ -1,29 +1,81 @@
 /* heap.c: creating the symmetric heap and carving the library's internal part. */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/error.h"
 #include "heap/heap.h"
 #include "transport/transport.h"
 
 static sshmem_alloc_t *allocator;
+static size_t internal_size; /* the library's part, at the start of the heap */
 static size_t internal_used;
 
-void sshmem_heap_init(size_t user_size)
+/* The heap's alignment: the smallest power of two (at least 2 MiB) that holds it all. The
+ * heap starts at such an address on every PE, so an offset aligned to any power of two up to
+ * it is an address aligned to it on every PE (shmem_align's promise). Costs address space
+ * only. */
+static size_t heap_alignment(size_t total)
 {
-    size_t total = user_size + SSHMEM_HEAP_INTERNAL_SIZE;
-    void *base = sshmem_tx_heap_alloc(total);
+    size_t a = (size_t)2 << 20;
+    while (a < total && a < ((size_t)1 << 62))
+        a <<= 1;
+    return a;
+}
+
+/* This host's memory and swap in bytes, from /proc/meminfo; 0 if unknown. */
+static size_t host_memory(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return 0;
+    char line[128];
+    unsigned long long kib, total = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemTotal: %llu kB", &kib) == 1 ||
+            sscanf(line, "SwapTotal: %llu kB", &kib) == 1)
+            total += kib * 1024;
+    fclose(f);
+    return (size_t)total;
+}
+
+/* A heap larger than the host's memory and swap can never be backed: say so at once, rather
+ * than let the shared-memory transport fill /dev/shm until something gives. */
+static void check_fits(size_t user_size, size_t total)
+{
+    size_t host = host_memory();
+    if (host && total > host) {
+        char want[32], have[32];
+        sshmem_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE asks for a symmetric heap of %s per "
+                     "PE, but this host has %s of memory and swap in all: it cannot fit. Lower "
+                     "SHMEM_SYMMETRIC_SIZE (the default is 256M; each PE of a host needs its "
+                     "own heap).", sshmem_human_bytes(user_size, want),
+                     sshmem_human_bytes(host, have));
+    }
+}
+
+void sshmem_heap_init(size_t user_size, size_t internal)
+{
+    internal_size = (internal + 4095) & ~(size_t)4095;
+    size_t total = user_size + internal_size;
+    check_fits(user_size, total);
+    void *base = sshmem_tx_heap_alloc(total, heap_alignment(total));
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
     allocator = sshmem_alloc_create(total);
     size_t off;
-    if (!allocator || sshmem_alloc_get(allocator, SSHMEM_HEAP_INTERNAL_SIZE, 4096, &off) || off)
+    if (!allocator || sshmem_alloc_get(allocator, internal_size, 4096, &off) || off)
         sshmem_fatal("shmem_init", "cannot set up the heap allocator");
+}
+
+size_t sshmem_heap_user_size(void)
+{
+    return sshmem.region[SSHMEM_REGION_HEAP].size - internal_size;
 }
 
 void *sshmem_heap_internal(size_t size)
 {
     size = (size + 63) & ~(size_t)63; /* cache-line multiples: no false sharing */
-    if (internal_used + size > SSHMEM_HEAP_INTERNAL_SIZE)
+    if (internal_used + size > internal_size)
         sshmem_fatal("shmem_init", "internal symmetric scratch exhausted (%zu bytes asked)", size);
     void *p = (char *)sshmem.region[SSHMEM_REGION_HEAP].base + internal_used;
     internal_used += size;

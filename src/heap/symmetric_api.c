@@ -28,7 +28,7 @@ static void *heap_get(size_t size, size_t align, const char *call)
                 "what you no longer need.",
                 sshmem_human_bytes(size, req), sshmem_human_bytes(sshmem_alloc_free_bytes(a), fr),
                 sshmem_human_bytes(sshmem_alloc_largest_free(a), big),
-                sshmem_human_bytes(sshmem_alloc_total(a) - SSHMEM_HEAP_INTERNAL_SIZE, tot));
+                sshmem_human_bytes(sshmem_heap_user_size(), tot));
     return NULL;
 }
 
@@ -50,7 +50,7 @@ static void *collective_alloc(size_t size, size_t align, const char *call)
         sshmem_debug_agree_alloc(call, size, align);
     if (size == 0)
         return NULL;
-    void *p = heap_get(size, align, call);
+    void *p = align ? heap_get(size, align, call) : NULL; /* align 0: cannot be met */
     sshmem_barrier_world(1);
     return p;
 }
@@ -69,6 +69,18 @@ SSHMEM_DEFINE(void *, shmem_align, (size_t alignment, size_t size))
 {
     if (alignment == 0 || (alignment & (alignment - 1)))
         sshmem_fatal("shmem_align", "alignment %zu is not a power of two", alignment);
+    /* The allocator aligns offsets; the heap's start is aligned to a power of two at least
+     * its size (heap/heap.c), so an aligned offset is an aligned address up to that. */
+    uintptr_t base = sshmem.region[SSHMEM_REGION_HEAP].base;
+    if (sshmem.initialized && base && alignment > (base & -base)) {
+        char a[32], h[32], b[32];
+        sshmem_warn("shmem_align", "cannot align to %s: the symmetric heap (%s) starts at an "
+                    "address aligned to %s only. Ask for a smaller alignment.",
+                    sshmem_human_bytes(alignment, a),
+                    sshmem_human_bytes(sshmem_heap_user_size(), h),
+                    sshmem_human_bytes(base & -base, b));
+        alignment = 0; /* nothing fits: collective_alloc returns NULL on every PE */
+    }
     return collective_alloc(size, alignment, "shmem_align");
 }
 
@@ -140,7 +152,13 @@ SSHMEM_DEFINE(void *, shmem_ptr, (const void *dest, int pe))
     if ((unsigned)pe >= (unsigned)sshmem.n_pes)
         return NULL;
     int r = sshmem_region_of(dest, 1, &off);
-    if (r < 0 || !sshmem.peers[pe].direct[r])
+    if (r < 0)
+        return NULL;
+    /* A PE can always address its own memory, also when SSHMEM_LOCAL=ucx sends its own
+     * puts through UCX (that choice leaves direct[] empty, for the transport's sake only). */
+    if (pe == sshmem.my_pe)
+        return (void *)dest;
+    if (!sshmem.peers[pe].direct[r])
         return NULL;
     return sshmem.peers[pe].direct[r] + off;
 }

@@ -1,5 +1,7 @@
 /* tmpdir.c: the private directory of the PMIx server. The server's data store leaves files of
- * several MiB there, so the directory is oshrun's own and is removed as a whole at the end. */
+ * several MiB there, so the directory is oshrun's own and is removed as a whole at the end.
+ * Both directories carry oshrun's pid in their names (oshrun.PID.XXXXXX), so whoever looks
+ * for what one job left behind (its tests, an administrator) finds that job's alone. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
@@ -16,8 +18,8 @@ char *osh_tmpdir_create(void)
     const char *base = getenv("TMPDIR");
     if (!base || base[0] != '/')
         base = "/tmp";
-    char *path = osh_xmalloc(strlen(base) + sizeof "/oshrun.XXXXXX");
-    sprintf(path, "%s/oshrun.XXXXXX", base);
+    char *path = osh_xmalloc(strlen(base) + sizeof "/oshrun.4294967295.XXXXXX");
+    sprintf(path, "%s/oshrun.%u.XXXXXX", base, (unsigned)getpid());
     if (!mkdtemp(path)) { /* mkdtemp creates it with mode 0700 */
         osh_msg("cannot create a temporary directory in %s: %s", base, strerror(errno));
         free(path);
@@ -30,8 +32,8 @@ char *osh_shmdir_create(void)
 {
     if (getenv("UCX_POSIX_DIR"))
         return NULL; /* the user's choice stands */
-    char *path = osh_xmalloc(sizeof "/dev/shm/oshrun.XXXXXX");
-    strcpy(path, "/dev/shm/oshrun.XXXXXX");
+    char *path = osh_xmalloc(sizeof "/dev/shm/oshrun.4294967295.XXXXXX");
+    sprintf(path, "/dev/shm/oshrun.%u.XXXXXX", (unsigned)getpid());
     if (!mkdtemp(path)) { /* no /dev/shm (or full): UCX's default place, without the net */
         free(path);
         return NULL;

@@ -2,15 +2,15 @@
 #ifndef OSHRUN_TMPDIR_H
 #define OSHRUN_TMPDIR_H
 
-/* Create $TMPDIR/oshrun.XXXXXX (or /tmp/...) with mode 0700. Returns a malloc'ed path, or NULL
- * after printing why. */
+/* Create $TMPDIR/oshrun.PID.XXXXXX (or /tmp/...; PID is oshrun's) with mode 0700. Returns a
+ * malloc'ed path, or NULL after printing why. */
 char *osh_tmpdir_create(void);
 
-/* The job's shared-memory directory: /dev/shm/oshrun.XXXXXX, mode 0700. UCX's posix transport
- * makes its segment files there (oshrun points UCX_POSIX_DIR at it unless the user set it), so
- * a file left by a PE killed between UCX's create and unlink goes with the directory. Returns a
- * malloc'ed path, or NULL (no /dev/shm, or the user chose UCX_POSIX_DIR): then UCX uses its
- * default. */
+/* The job's shared-memory directory: /dev/shm/oshrun.PID.XXXXXX, mode 0700. UCX's posix
+ * transport makes its segment files there (oshrun points UCX_POSIX_DIR at it unless the user
+ * set it), so a file left by a PE killed between UCX's create and unlink goes with the
+ * directory. Returns a malloc'ed path, or NULL (no /dev/shm, or the user chose UCX_POSIX_DIR):
+ * then UCX uses its default. */
 char *osh_shmdir_create(void);
 
 /* Remove path and everything below it. Returns 0, or -1 when something could not be removed. */

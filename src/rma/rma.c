@@ -20,12 +20,22 @@ static int remote_region(shmem_ctx_t ctx, const void *addr, size_t len, size_t *
     return r;
 }
 
+/* A NULL local buffer of a transfer of len > 0 bytes. */
+static void SSHMEM_COLD null_local(const char *call, const char *what, size_t len, int pe)
+{
+    sshmem_fatal(call, "the %s is NULL (%zu bytes to %s PE %d). Pass the address of a local "
+                 "buffer of at least %zu bytes.", what, len,
+                 what[0] == 's' ? "put to" : "get from", pe, len);
+}
+
 void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
                      int blocking, const char *call)
 {
     size_t off;
     if (len == 0)
         return;
+    if (SSHMEM_UNLIKELY(!src))
+        null_local(call, "source", len, pe);
     int r = remote_region(ctx, dest, len, &off, call);
     char *direct = sshmem.peers[pe].direct[r];
     if (direct)
@@ -40,6 +50,8 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     size_t off;
     if (len == 0)
         return;
+    if (SSHMEM_UNLIKELY(!dest))
+        null_local(call, "destination", len, pe);
     int r = remote_region(ctx, src, len, &off, call);
     const char *direct = sshmem.peers[pe].direct[r];
     if (direct)

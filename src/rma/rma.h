@@ -2,7 +2,9 @@
  * rma.h: the size-generic put and get every typed RMA routine is a thin shell over.
  *
  * Fast path (inline): a heap address of a directly reachable peer is a memcpy. Everything
- * else (globals, UCX, zero length, errors) is the out-of-line slow path in rma.c.
+ * else (globals, UCX, zero length, errors) is the out-of-line slow path in rma.c. A NULL
+ * local buffer also goes there, to be reported: one register test beside the range check,
+ * against a memcpy that would otherwise end the PE with SIGSEGV.
  *
  * sshmem_put / sshmem_get are for API routines: they count the call in the traffic profile
  * (core/profile.h). The library's own transfers use the _world forms, which are never counted.
@@ -37,7 +39,7 @@ static inline void sshmem_put_world(shmem_ctx_t ctx, void *dest, const void *src
                                     int pe, int blocking, const char *call)
 {
     char *d = sshmem_heap_direct(dest, len, pe);
-    if (SSHMEM_LIKELY(d)) {
+    if (SSHMEM_LIKELY(d && src)) {
         memcpy(d, src, len);
         return;
     }
@@ -48,7 +50,7 @@ static inline void sshmem_get_world(shmem_ctx_t ctx, void *dest, const void *src
                                     int pe, int blocking, const char *call)
 {
     const char *s = sshmem_heap_direct(src, len, pe);
-    if (SSHMEM_LIKELY(s)) {
+    if (SSHMEM_LIKELY(s && dest)) {
         memcpy(dest, s, len);
         return;
     }

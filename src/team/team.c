@@ -81,12 +81,9 @@ void sshmem_team_init(void)
     team_fill(&sshmem_team_shared, &shared, sshmem_triplet_index(&shared, sshmem.my_pe),
               state + SSHMEM_TEAM_STATE_BYTES, -1);
 
-    /* The pool comes off the heap before any user allocation: the same offset everywhere. */
-    size_t off, bytes = (size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES;
-    if (sshmem_alloc_get(sshmem_heap_allocator(), bytes, 64, &off) != 0)
-        sshmem_fatal("shmem_init", "the symmetric heap cannot hold the team pool (%zu bytes); "
-                     "raise SHMEM_SYMMETRIC_SIZE", bytes);
-    pool = (char *)sshmem.region[SSHMEM_REGION_HEAP].base + off;
+    /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
+     * the size the user set. */
+    pool = sshmem_heap_internal(SSHMEM_TEAM_POOL_BYTES);
     for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
         state_reset(sshmem_team_pool_state(s));
     pool_used = 0;

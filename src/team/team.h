@@ -26,6 +26,8 @@
 #define SSHMEM_TEAM_STATE_BYTES (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES)
 /* Split teams alive at once on one PE (slots of the pool). */
 #define SSHMEM_TEAM_POOL_SLOTS 32
+/* The pool's symmetric bytes: part of the library's internal heap space (see core/init.c). */
+#define SSHMEM_TEAM_POOL_BYTES ((size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES)
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
 

@@ -31,8 +31,9 @@ typedef enum {
 } sshmem_amo_op_t;
 
 void sshmem_tx_init(int thread_multiple);
-/* Let UCX allocate the heap (on-node peers then map it truly one-sided). Returns its base. */
-void *sshmem_tx_heap_alloc(size_t size);
+/* Let UCX allocate the heap (on-node peers then map it truly one-sided), at an address
+ * aligned to `align` (a power of two) when it can. Returns its base. */
+void *sshmem_tx_heap_alloc(size_t size, size_t align);
 /* Register memory we already have (the global data segment) for remote access. */
 void sshmem_tx_register(enum sshmem_region region, void *base, size_t size);
 /* This PE's card: worker address and packed rkeys. malloc'ed; caller frees. */

@@ -9,8 +9,10 @@
  * one unpacked rkey per (worker, peer, region). Every peer's endpoints point at the worker
  * whose address is in its card: its default worker.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/env.h"
 #include "core/error.h"
@@ -78,13 +80,44 @@ static void pack_rkey(enum sshmem_region region)
         sshmem_ucx_fail("shmem_init", "rkey packing", st);
 }
 
-void *sshmem_tx_heap_alloc(size_t size)
+/* An address range of `size` bytes aligned to `align`, reserved (PROT_NONE, no memory behind
+ * it): a reservation of size + align bytes trimmed to the aligned part. UCX maps the heap over
+ * it (UCP_MEM_MAP_FIXED replaces the reservation), so no other thread's mapping can land in
+ * the range meanwhile. NULL if there is no such room. */
+static void *free_aligned_range(size_t size, size_t align)
+{
+    void *r = mmap(NULL, size + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (r == MAP_FAILED)
+        return NULL;
+    uintptr_t start = (uintptr_t)r, at = (start + align - 1) & ~(uintptr_t)(align - 1);
+    if (at > start)
+        munmap(r, at - start);
+    munmap((void *)(at + size), start + align - at);
+    return (void *)at;
+}
+
+void *sshmem_tx_heap_alloc(size_t size, size_t align)
 {
     ucp_mem_map_params_t mp = {0};
     mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_LENGTH | UCP_MEM_MAP_PARAM_FIELD_FLAGS;
     mp.length = size;
     mp.flags = UCP_MEM_MAP_ALLOCATE;
-    ucs_status_t st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+    ucs_status_t st = UCS_ERR_NO_MEMORY;
+    void *at = free_aligned_range(size, align);
+    if (at) { /* UCX allocates at our aligned address */
+        mp.field_mask |= UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
+        mp.address = at;
+        mp.flags |= UCP_MEM_MAP_FIXED;
+        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+        if (st != UCS_OK)
+            munmap(at, size); /* give the reservation back */
+    }
+    if (st != UCS_OK) { /* anywhere: shmem_align then reaches only the page alignment */
+        mp.field_mask &= ~UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
+        mp.flags &= ~UCP_MEM_MAP_FIXED;
+        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+    }
     if (st != UCS_OK) {
         char b[32];
         sshmem_fatal("shmem_init", "cannot allocate the symmetric heap of %s (UCX: %s). "

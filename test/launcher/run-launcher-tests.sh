@@ -6,8 +6,10 @@
 # PMIX_CLIENT is test/launcher/pmix_client.c built with `pkg-config --cflags --libs pmix`.
 # Every scenario runs under `timeout 20` with a unique marker argument, then the script checks
 # the exit status, the messages, the timing where it matters, that no process carrying the
-# marker survives, that no /tmp/oshrun.* directory of the run remains and that no new /dev/shm
-# entry is left unused. Output: TAP, one line per check, then the plan line "1..N".
+# marker survives, and that the run's own directories are gone: $TMPDIR/oshrun.PID.* (TMPDIR
+# is this script's own) and /dev/shm/oshrun.PID.* (PID: that run's oshrun). Only what the run
+# made is looked at, so other jobs on the machine, or a second copy of these tests, change
+# nothing. Output: TAP, one line per check, then the plan line "1..N".
 # Exit status: 0 when every check passed, 1 otherwise, 2 for a bad command line.
 
 set -u
@@ -18,9 +20,9 @@ if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
 fi
 OSHRUN=$(readlink -f "$1")
 CLIENT=$(readlink -f "$2")
-WORK=$(mktemp -d /tmp/oshrun-tests.XXXXXX)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/oshrun-tests.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-unset TMPDIR # oshrun's default place, /tmp, is the one the checks look at
+export TMPDIR="$WORK" # oshrun makes its temporary directories here: this script's own
 
 NTESTS=0
 NFAILED=0
@@ -46,34 +48,6 @@ within_1s() { lt "$(awk -v s="$SECS" -v b="${BASE_SECS:-0}" 'BEGIN { print s - b
 
 # ---------------------------------------------------------------- leftovers
 
-# Directories /tmp/oshrun.* not owned by a live PMIx server (their pmix_dstor_* names end in
-# the server's pid; other jobs on this host may be running).
-orphan_tmpdirs() {
-    local d pid live
-    for d in /tmp/oshrun.*; do
-        [ -d "$d" ] || continue
-        live=no
-        for pid in $(ls "$d" 2>/dev/null | sed -n 's/^pmix_dstor_ds[0-9]*_\([0-9]*\)$/\1/p'); do
-            [ -d "/proc/$pid" ] && live=yes
-        done
-        [ $live = no ] && echo "$d"
-    done | sort
-}
-# /dev/shm entries that no live process maps or holds open.
-unused_shm() {
-    local f
-    for f in /dev/shm/*; do
-        [ -e "$f" ] || continue
-        grep -qsF "$f" /proc/[0-9]*/maps 2>/dev/null && continue
-        ls -l /proc/[0-9]*/fd 2>/dev/null | grep -qF -- "-> $f" && continue
-        echo "$f"
-    done | sort
-}
-snapshot_leftovers() {
-    orphan_tmpdirs > "$WORK/tmp.before"
-    unused_shm > "$WORK/shm.before"
-    ls -A /dev/shm | sort > "$WORK/shmall.before"
-}
 # Processes (not zombies) whose command line has the marker.
 survivors() {
     local p
@@ -82,6 +56,11 @@ survivors() {
         [ -e "/proc/$p" ] && echo "$p $(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null)"
     done
 }
+# The run's directories still there: oshrun names them after its pid.
+run_dirs() {
+    [ -n "$PIDFILE_PID" ] || return 0
+    ls -d "$WORK/oshrun.$PIDFILE_PID".* "/dev/shm/oshrun.$PIDFILE_PID".* 2>/dev/null
+}
 # check_clean DESC: the run left no process, no temporary directory, no shared memory.
 check_clean() {
     local i left
@@ -89,19 +68,14 @@ check_clean() {
         left=$(survivors); [ -z "$left" ] && break; sleep 0.05
     done
     if [ -z "$left" ]; then ok "$1: no process left"; else not_ok "$1: no process left" "$left"; fi
-    left=$(comm -13 "$WORK/tmp.before" <(orphan_tmpdirs))
-    if [ -n "$left" ]; then # another job's oshrun between mkdtemp and PMIx start is no orphan
-        sleep 0.5
-        left=$(comm -12 <(echo "$left") <(orphan_tmpdirs))
-    fi
-    if [ -n "$PIDFILE_PID" ] && ls -d /tmp/oshrun.*/pmix_dstor_*_"$PIDFILE_PID" >/dev/null 2>&1; then
-        left="$left /tmp/oshrun.* of pid $PIDFILE_PID"
-    fi
-    if [ -z "$left" ]; then ok "$1: no /tmp/oshrun.* left"; else
-        not_ok "$1: no /tmp/oshrun.* left" "$left"; fi
-    left=$(comm -13 "$WORK/shm.before" <(unused_shm) | comm -23 - "$WORK/shmall.before")
-    if [ -z "$left" ]; then ok "$1: no /dev/shm entry left"; else
-        not_ok "$1: no /dev/shm entry left" "$left"; fi
+    for i in $(seq 20); do # the janitor removes them when oshrun was killed
+        left=$(run_dirs | grep -v '^/dev/shm'); [ -z "$left" ] && break; sleep 0.05
+    done
+    if [ -z "$left" ]; then ok "$1: no \$TMPDIR/oshrun.PID.* left"; else
+        not_ok "$1: no \$TMPDIR/oshrun.PID.* left" "$left"; fi
+    left=$(run_dirs | grep '^/dev/shm')
+    if [ -z "$left" ]; then ok "$1: no /dev/shm/oshrun.PID.* left"; else
+        not_ok "$1: no /dev/shm/oshrun.PID.* left" "$left"; fi
 }
 
 # ---------------------------------------------------------------- running oshrun
@@ -111,7 +85,6 @@ check_clean() {
 STDIN=/dev/null
 run() {
     MARK="oshrun_test_marker_$$_$RANDOM$RANDOM"
-    snapshot_leftovers
     local start; start=$(now)
     timeout -k 2 20 bash -c 'echo $$ > "$0"; exec "$@"' "$WORK/pid" "$OSHRUN" "$@" "$MARK" \
         < "$STDIN" > "$WORK/out" 2> "$WORK/err"
@@ -122,7 +95,6 @@ run() {
 # start ARGS...: the same in the background; sets OSH_PID (the oshrun process).
 start() {
     MARK="oshrun_test_marker_$$_$RANDOM$RANDOM"
-    snapshot_leftovers
     rm -f "$WORK/pid"
     bash -c 'echo $$ > "$0"; exec "$@"' "$WORK/pid" "$OSHRUN" "$@" "$MARK" \
         < /dev/null > "$WORK/out" 2> "$WORK/err" &
@@ -350,7 +322,7 @@ run -np 2 no_such_program_for_oshrun
 check "program not found: exit status 2" rc_is 2
 check "program not found: the message says where oshrun looked" \
     has_err "^oshrun: program 'no_such_program_for_oshrun' not found \(looked in PATH\)$"
-check "program not found: reported at once" lt "$SECS" 0.5
+check "program not found: reported at once, within 0.5 s" lt "$SECS" 0.5
 check_clean "program not found"
 
 run -np 2 ./no/such/path
@@ -386,13 +358,20 @@ check "--help: usage with examples, exit status 0" \
 
 # ---------------------------------------------------------------- speed
 
-best=""
-for i in 1 2 3 4 5; do
-    run -np 4 "$CLIENT" --quiet
-    [ "$RC" = 0 ] && { [ -z "$best" ] || lt "$SECS" "$best"; } && best=$SECS
-done
-echo "# oshrun -np 4 of the trivial PMIx client, start to exit: best of 5 = ${best:-failed} s"
-check "oshrun -np 4 of a trivial client takes under 0.5 s" lt "${best:-9}" 0.5
+# A measure of the launcher on an otherwise quiet machine: test/pe/concurrency-test.sh, which
+# loads the machine on purpose, sets SSHMEM_TEST_NO_SPEED=1 to leave it out.
+if [ -n "${SSHMEM_TEST_NO_SPEED:-}" ]; then
+    NTESTS=$((NTESTS + 1))
+    echo "ok $NTESTS - oshrun -np 4 of a trivial client takes under 0.5 s # SKIP SSHMEM_TEST_NO_SPEED: measured alone"
+else
+    best=""
+    for i in 1 2 3 4 5; do
+        run -np 4 "$CLIENT" --quiet
+        [ "$RC" = 0 ] && { [ -z "$best" ] || lt "$SECS" "$best"; } && best=$SECS
+    done
+    echo "# oshrun -np 4 of the trivial PMIx client, start to exit: best of 5 = ${best:-failed} s"
+    check "oshrun -np 4 of a trivial client takes under 0.5 s" lt "${best:-9}" 0.5
+fi
 
 run -np 32 "$CLIENT" --quiet
 check "-np 32 (oversubscribed) works" rc_is 0

@@ -1,8 +1,12 @@
 /*
  * cxx_header.cc: shmem.h compiles as C++ (extern "C" linkage, no C-only constructs) and the
- * typed routines work from a C++ program.
+ * typed routines work from a C++ program; so do the profiling headers and the mpp/ ones.
  */
 #include "check.h"
+#include <mpp/shmem.h>
+#include <mpp/shmemx.h>
+#include <pshmem.h>
+#include <pshmemx.h>
 
 static long lock;
 

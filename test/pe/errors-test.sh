@@ -15,6 +15,20 @@ cases=(
   "none|SHMEM_SYMMETRIC_SIZE=12Q|nz|: shmem_init: environment variable|SHMEM_SYMMETRIC_SIZE='12Q' is not valid|suffix K, M, G"
   "none|SSHMEM_LOCAL=sideways|nz|SSHMEM_LOCAL='sideways' is not valid|direct"
   "none|SHMEM_INFO=maybe|nz|SHMEM_INFO='maybe' is not valid|1 or 0"
+  "none|SHMEM_SYMMETRIC_SIZE=1T|nz@2|: shmem_init: SHMEM_SYMMETRIC_SIZE asks for a symmetric heap of 1 TiB per PE|of memory and swap in all|Lower SHMEM_SYMMETRIC_SIZE"
+  "after_finalize_malloc||nz|PE 2: shmem_malloc called after shmem_finalize|move the call before shmem_finalize"
 )
+# The mistakes that each path (direct load/store, UCX, UCX over tcp) must catch by itself.
+for path in SSHMEM_LOCAL=direct SSHMEM_LOCAL=ucx "SSHMEM_LOCAL=ucx UCX_TLS=tcp,self"; do
+    cases+=(
+      "put_null|$path|nz|PE 2: shmem_putmem: the source is NULL (8 bytes to put to PE 0)|Pass the address of a local buffer"
+      "get_null|$path|nz|PE 2: shmem_getmem: the destination is NULL (8 bytes to get from PE 0)"
+      "misaligned_amo|$path|nz|PE 2: shmem_long_atomic_add: address 0x|is not aligned to 8 bytes"
+      "after_finalize_put|$path|nz|PE 2: shmem_putmem called after shmem_finalize"
+      "after_finalize_get|$path|nz|PE 2: shmem_getmem called after shmem_finalize"
+      "after_finalize_amo|$path|nz|PE 2: shmem_long_atomic_add called after shmem_finalize"
+      "after_finalize_global|$path|nz|PE 2: shmem_long_p called after shmem_finalize"
+    )
+done
 source "$(dirname "$0")/../error-cases.sh"
 run_error_cases "$prog"

@@ -31,6 +31,29 @@ int main(int argc, char **argv)
             shmem_long_atomic_inc((long *)on_stack, 0);
         else if (!strcmp(what, "free_bad"))
             shmem_free(on_stack);
+        else if (!strcmp(what, "put_null"))
+            shmem_putmem(heap, NULL, 8, 0);
+        else if (!strcmp(what, "get_null"))
+            shmem_getmem(NULL, heap, 8, 0);
+        else if (!strcmp(what, "misaligned_amo"))
+            shmem_long_atomic_add((long *)((char *)heap + 4), 1, 0);
+    }
+    if (!strncmp(what, "after_finalize_", 15)) { /* every PE finalizes, the last one goes on */
+        static long global;
+        shmem_finalize();
+        if (me != npes - 1)
+            return 0;
+        if (!strcmp(what, "after_finalize_put"))
+            shmem_putmem(heap, on_stack, sizeof on_stack, 0);
+        else if (!strcmp(what, "after_finalize_get"))
+            shmem_getmem(on_stack, heap, sizeof on_stack, 0);
+        else if (!strcmp(what, "after_finalize_amo"))
+            shmem_long_atomic_add((long *)heap, 1, 0);
+        else if (!strcmp(what, "after_finalize_global"))
+            shmem_long_p(&global, 1, 0);
+        else if (!strcmp(what, "after_finalize_malloc"))
+            shmem_malloc(8);
+        return 0;
     }
     if (!strcmp(what, "exhaust")) {
         void *p = shmem_malloc((size_t)1 << 40);

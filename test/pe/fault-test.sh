@@ -3,7 +3,8 @@
 # in a put stream, in a barrier, in a reduction, in a broadcast, and while the others wait in
 # shmem_wait_until (test/pe/fault loops in each). For every run: the whole job ends within 2 s
 # of the kill, oshrun's status is that of the killed PE (137) and its message names it, no
-# process of the job, no oshrun temporary directory and no /dev/shm entry is left.
+# process of the job, no oshrun temporary directory and no /dev/shm directory of the job is
+# left (job-end.sh looks at this job's own only: other jobs may run meanwhile).
 # Each point is tried SSHMEM_FAULT_REPEAT times (default 3) with random victims and delays;
 # SSHMEM_FAULT_SEED reproduces a run (printed). TAP output.
 . "$(dirname "$0")/job-end.sh"
@@ -16,7 +17,6 @@ seed="${SSHMEM_FAULT_SEED:-$(( $(date +%s) % 100000 ))}"
 RANDOM=$seed
 echo "1..$(( ${#points[@]} * repeat * 6 + 1 ))"
 echo "# seed $seed (reproduce with SSHMEM_FAULT_SEED=$seed)"
-leftovers_snapshot
 
 # Wait (at most 20 s) until every file named exists.
 wait_for() {
@@ -33,13 +33,12 @@ wait_for() {
 
 # One run: start the job in the loop of $point, kill a random PE at a random moment.
 run_point() {
-    local point="$1" try="$2" dir log victim delay_ms vpid tmpdir pids="" p in_init="" shm0 shm
-    shm0=$(ls /dev/shm | sort)
+    local point="$1" try="$2" dir log victim delay_ms vpid pids="" p in_init=""
     dir=$(mktemp -d)
     log=$(mktemp)
     victim=$((RANDOM % np))
-    timeout -k 2 40 "$launcher" -np "$np" "$fault" "$dir" "$point" >"$log" 2>&1 &
-    job=$!
+    job_start 40 "$launcher" -np "$np" "$fault" "$dir" "$point" >"$log" 2>&1
+    job=$job_bg
     if [ "$point" = init ]; then
         # As soon as the victim exists: it is then in main, before or in shmem_init.
         wait_for "$dir/pe$victim.pid"
@@ -50,7 +49,7 @@ run_point() {
     fi
     sleep "$(printf '0.%03d' "$delay_ms")"
     vpid=$(cat "$dir/pe$victim.pid" 2>/dev/null)
-    tmpdir=$(tr '\0' '\n' <"/proc/$vpid/environ" 2>/dev/null | sed -n 's/^PMIX_SERVER_TMPDIR=//p')
+    job_wait_pid
     [ "$point" = init ] && [ ! -e "$dir/pe$victim.ready" ] && in_init=" (before shmem_init returned)"
     local killed_at
     killed_at=$(now_ms)
@@ -64,19 +63,12 @@ run_point() {
     tap_check "$label: the message names PE $victim" $?
     for f in "$dir"/pe*.pid; do pids="$pids $(cat "$f")"; done
     pids_gone "$label" $pids
-    # oshrun removes it, or its janitor right after oshrun (failsafe.c in the launcher)
-    for i in 1 2 3 4 5; do [ -n "$tmpdir" ] && [ -e "$tmpdir" ] && sleep 0.1; done
-    tap_check "$label: its oshrun temporary directory is gone" \
-        $([ -n "$tmpdir" ] && [ ! -e "$tmpdir" ]; echo $?)
-    # A PE killed inside UCX's start-up would leave a ucx_shm_posix_* file (UCX unlinks it
-    # once it is set up); oshrun points UCX_POSIX_DIR at its own /dev/shm/oshrun.* directory
-    # and removes that with the job, so nothing may be left even then.
-    for i in 1 2 3 4 5; do
-        [ -n "$(new_entries "$shm0" "$(ls /dev/shm | sort)" | orphan_shm)" ] && sleep 0.1
-    done
-    shm=$(new_entries "$shm0" "$(ls /dev/shm | sort)" | orphan_shm | tr '\n' ' ')
-    tap_check "$label: no new /dev/shm entry is left${shm:+ (left: $shm)}" \
-        $([ -z "$shm" ]; echo $?)
+    # The oshrun temporary directory goes with oshrun, or with its janitor right after
+    # (failsafe.c in the launcher). A PE killed inside UCX's start-up would leave a
+    # ucx_shm_posix_* file (UCX unlinks it once it is set up); oshrun points UCX_POSIX_DIR at
+    # its own /dev/shm/oshrun.PID.* directory and removes that with the job, so nothing of the
+    # job may be left even then.
+    job_leftovers_check "$label"
     if [ "$rc" -ne 137 ] || ! grep -q "PE $victim (pid $vpid)" "$log"; then
         sed 's/^/#   /' "$log" | head -20
     fi
@@ -90,4 +82,6 @@ for point in "${points[@]}"; do
     done
 done
 echo "# all runs took $(( $(now_ms) - script_start )) ms"
-tmpdir_leftovers_check "all runs" # /dev/shm: checked after each run
+left=$(ls -d "$TMPDIR"/oshrun.* 2>/dev/null | tr '\n' ' ')
+tap_check "all runs: no oshrun temporary directory is left${left:+ (left: $left)}" \
+    "$([ -z "$left" ]; echo $?)"

@@ -1,7 +1,9 @@
 #!/bin/bash
 # hang-test.sh: SSHMEM_HANG_TIMEOUT turns a hung job into a report naming the PEs that never
 # arrived and where every PE waits, then ends the whole job (no process left) within seconds.
-# Runs at 2 and 4 PEs, direct and SSHMEM_LOCAL=ucx. TAP output.
+# Runs at 2 and 4 PEs, direct and SSHMEM_LOCAL=ucx. TAP output. The processes counted are
+# the job's own (job-end.sh's marker), not every hang_mistakes on the machine.
+. "$(dirname "$0")/job-end.sh"
 prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/hang_mistakes"
 launcher="${OSHRUN:-oshrun}"
 limit=15 # seconds: 2 of timeout, then start-up and the report
@@ -22,9 +24,9 @@ for np in $nps; do
             IFS='|' read -r -a f <<<"$c"
             name="${f[0]}" log=$(mktemp)
             start=$SECONDS
-            env $env SSHMEM_HANG_TIMEOUT=2 timeout -k 2 60 "$launcher" -np "$np" "$prog" "$name" \
+            job_run 60 env $env SSHMEM_HANG_TIMEOUT=2 "$launcher" -np "$np" "$prog" "$name" \
                 >"$log" 2>&1
-            rc=$? took=$((SECONDS - start))
+            rc=$job_rc took=$((SECONDS - start))
             what="$name np=$np $env"
             ok $([ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $took -le $limit ]; echo $?) \
                 "$what: the job ended with status $rc after $took s (limit $limit)"
@@ -34,8 +36,11 @@ for np in $nps; do
             done
             ok $([ -z "$missing" ]; echo $?) "$what: the report names the PEs and waits${missing:+, lacks$missing}"
             [ -z "$missing" ] || sed 's/^/# /' "$log" | head -12
-            sleep 0.5
-            left=$(pgrep -x hang_mistakes | wc -l)
+            for i in $(seq 10); do
+                left=$(job_processes | wc -l)
+                [ "$left" = 0 ] && break
+                sleep 0.1
+            done
             ok $([ "$left" = 0 ]; echo $?) "$what: no process left ($left)"
             rm -f "$log"
         done

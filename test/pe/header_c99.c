@@ -1,8 +1,13 @@
 /*
  * header_c99.c (compiled with -std=c99 -pedantic-errors): shmem.h is valid C99 (the C11
- * generic macros stay out of the way) and the typed routines work from a C99 program.
+ * generic macros stay out of the way) and the typed routines work from a C99 program; the
+ * profiling headers and the mpp/ ones are valid C99 too.
  */
 #include "check.h"
+#include <mpp/shmem.h>
+#include <mpp/shmemx.h>
+#include <pshmem.h>
+#include <pshmemx.h>
 
 static long lock;
 

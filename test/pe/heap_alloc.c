@@ -69,6 +69,6 @@ int main(void)
     shmem_free(a);
     for (int i = 1; i < 50; i += 2)
         shmem_free(ptrs[i]);
-    CHECK(shmem_ptr(ptrs[0], me) != NULL || getenv("SSHMEM_LOCAL"), "shmem_ptr to self");
+    CHECK(shmem_ptr(ptrs[0], me) == ptrs[0], "shmem_ptr to self is the address itself (every path)");
     return check_finish();
 }

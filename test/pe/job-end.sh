@@ -1,12 +1,24 @@
 # job-end.sh: sourced by crash-test.sh and fault-test.sh, the checks that a job which lost a PE
 # ended properly. TAP: the caller prints the plan; tap_check numbers the lines.
-#   tap_check DESC STATUS      "ok N - DESC" when STATUS is 0, else "not ok N - DESC"
-#   now_ms                     a monotonic-enough clock in milliseconds
-#   leftovers_snapshot         remember /dev/shm and the oshrun temporary directories
-#   leftovers_check LABEL      TAP checks: no new /dev/shm entry, no new oshrun temp dir
-#                              (new since the snapshot and used by no process, so that other
-#                              jobs running on the machine meanwhile do not count)
-#   pids_gone LABEL PID...     TAP check: none of these processes is left (after 0.5 s at most)
+#
+# Hermetic: every check looks at what its own job made, never at the whole machine, so other
+# sshmem jobs (or a second copy of the same test) running meanwhile change nothing:
+#   - the script runs with a TMPDIR of its own (removed at its end), where oshrun makes its
+#     temporary directory $TMPDIR/oshrun.PID.XXXXXX;
+#   - oshrun's shared-memory directory is /dev/shm/oshrun.PID.XXXXXX, PID being oshrun's;
+#   - every job carries a marker of its own in its environment (SSHMEM_TEST_JOB), which every
+#     process it starts inherits: processes are found by it.
+#
+#   tap_check DESC STATUS         "ok N - DESC" when STATUS is 0, else "not ok N - DESC"
+#   now_ms                        a monotonic-enough clock in milliseconds
+#   job_run LIMIT CMD...          run CMD (oshrun ...) in the foreground under timeout LIMIT
+#                                 with a new marker; sets job_rc, job_pid (oshrun's pid)
+#   job_start CMD...              the same in the background; sets job_bg (the timeout
+#                                 process to wait for); job_pid once job_wait_pid returns
+#   job_processes                 the processes (pid and command) of the current job alive now
+#   job_leftovers_check LABEL     TAP checks: no process, no oshrun temporary directory and no
+#                                 /dev/shm directory of the job is left (after 1 s at most)
+#   pids_gone LABEL PID...        TAP check: none of these processes is left (after 0.5 s)
 n=0
 tap_check() {
     n=$((n + 1))
@@ -15,60 +27,77 @@ tap_check() {
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-leftovers_snapshot() {
-    shm_before=$(ls /dev/shm | sort)
-    tmp_before=$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)
+job_private_tmp=$(mktemp -d "${TMPDIR:-/tmp}/sshmem-test.XXXXXX")
+export TMPDIR="$job_private_tmp"
+trap 'rm -rf "$job_private_tmp"' EXIT
+job_seq=0
+
+job_new_marker() {
+    job_seq=$((job_seq + 1))
+    job_mark="$$.$job_seq.$RANDOM$RANDOM"
+    rm -f "$TMPDIR/job.pid"
 }
 
-# Entries in $2 (now) that are not in $1 (before).
-new_entries() { comm -13 <(echo "$1") <(echo "$2") | grep -v '^$'; }
+# The launcher's pid is known from the inside: bash writes its own pid, then becomes the
+# launcher (exec keeps the pid).
+job_run() {
+    local limit="$1"
+    shift
+    job_new_marker
+    SSHMEM_TEST_JOB="$job_mark" timeout -k 2 "$limit" \
+        bash -c 'echo $$ > "$0"; exec "$@"' "$TMPDIR/job.pid" "$@"
+    job_rc=$?
+    job_pid=$(cat "$TMPDIR/job.pid" 2>/dev/null)
+}
 
-# Of the oshrun temporary directories named on stdin, those whose oshrun is gone (the PMIx
-# store inside is named after its pid): a live one belongs to a job still running here.
-orphan_tmpdirs() {
-    local d pid
-    while read -r d; do
-        [ -n "$d" ] || continue
-        pid=$(ls "$d" 2>/dev/null | sed -n 's/^pmix_dstor_[a-z0-9]*_\([0-9]*\)$/\1/p' | head -1)
-        [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && continue
-        [ -e "$d" ] && echo "$d"
+job_start() {
+    local limit="$1"
+    shift
+    job_new_marker
+    SSHMEM_TEST_JOB="$job_mark" timeout -k 2 "$limit" \
+        bash -c 'echo $$ > "$0"; exec "$@"' "$TMPDIR/job.pid" "$@" &
+    job_bg=$!
+}
+
+job_wait_pid() {
+    local i
+    for i in $(seq 500); do
+        job_pid=$(cat "$TMPDIR/job.pid" 2>/dev/null) && [ -n "$job_pid" ] && return 0
+        sleep 0.01
+    done
+    return 1
+}
+
+# Live processes (not zombies) whose environment carries the current job's marker.
+job_processes() {
+    local f p
+    for f in $(grep -lsxzF "SSHMEM_TEST_JOB=$job_mark" /proc/[0-9]*/environ 2>/dev/null); do
+        p=${f#/proc/}
+        p=${p%/environ}
+        [ "$p" = "$$" ] || [ "$p" = "$BASHPID" ] && continue
+        [ "$(awk '{print $3}' "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
+        [ -e "/proc/$p" ] && echo "$p $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
     done
 }
 
-# Of the /dev/shm entries named on stdin, those no live process has open or mapped: entries
-# of jobs still running on the machine (other tests) are not leftovers.
-orphan_shm() {
-    local e used
-    used=$( (ls -l /proc/[0-9]*/fd 2>/dev/null; cat /proc/[0-9]*/maps 2>/dev/null) |
-            grep -o '/dev/shm/[^ ]*' | sed 's|^/dev/shm/||; s|/.*||' | sort -u) # a file: its dir too
-    while read -r e; do
-        [ -n "$e" ] && [ -e "/dev/shm/$e" ] && ! grep -qxF -- "$e" <<<"$used" && echo "$e"
+# The job's directories still there: its oshrun temporary directory, its /dev/shm directory.
+job_dirs() {
+    [ -n "$job_pid" ] || return 0
+    ls -d "$TMPDIR/oshrun.$job_pid".* "/dev/shm/oshrun.$job_pid".* 2>/dev/null
+}
+
+job_leftovers_check() {
+    local i left dirs
+    for i in $(seq 10); do # PEs killed through PDEATHSIG and the janitor end asynchronously
+        left=$(job_processes)
+        dirs=$(job_dirs)
+        [ -z "$left$dirs" ] && break
+        sleep 0.1
     done
-}
-
-# TAP check: no /dev/shm entry new since leftovers_snapshot is left unused.
-shm_leftovers_check() {
-    local new_shm
-    new_shm=$(new_entries "$shm_before" "$(ls /dev/shm | sort)")
-    [ -z "$new_shm" ] || sleep 1 # an entry of a job still ending here
-    new_shm=$(echo "$new_shm" | orphan_shm | tr '\n' ' ')
-    tap_check "$1: no new /dev/shm entry is left${new_shm:+ (left: $new_shm)}" \
-        "$([ -z "$new_shm" ]; echo $?)"
-}
-
-# TAP check: no oshrun temporary directory new since leftovers_snapshot outlived its oshrun.
-tmpdir_leftovers_check() {
-    local new_tmp
-    new_tmp=$(new_entries "$tmp_before" "$(ls -d "${TMPDIR:-/tmp}"/oshrun.* 2>/dev/null | sort)")
-    [ -z "$new_tmp" ] || sleep 1
-    new_tmp=$(echo "$new_tmp" | orphan_tmpdirs | tr '\n' ' ')
-    tap_check "$1: no oshrun temporary directory is left${new_tmp:+ (left: $new_tmp)}" \
-        "$([ -z "$new_tmp" ]; echo $?)"
-}
-
-leftovers_check() {
-    shm_leftovers_check "$1"
-    tmpdir_leftovers_check "$1"
+    tap_check "$1: no process of the job is left" "$([ -z "$left" ]; echo $?)"
+    [ -z "$left" ] || sed 's/^/#   left: /' <<<"$left"
+    tap_check "$1: no oshrun directory of the job is left in TMPDIR or /dev/shm${dirs:+ (left: $(echo $dirs))}" \
+        "$([ -z "$dirs" ]; echo $?)"
 }
 
 pids_gone() {

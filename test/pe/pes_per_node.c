@@ -42,7 +42,8 @@ static void check_pointers(long *heap, int k)
 {
     int me = shmem_my_pe(), npes = shmem_n_pes();
     for (int pe = 0; pe < npes; pe++) {
-        int expect = direct_path() && group_of(pe, k) == group_of(me, k);
+        /* A PE always addresses its own memory (SSHMEM_LOCAL=ucx too); others by the groups. */
+        int expect = pe == me || (direct_path() && group_of(pe, k) == group_of(me, k));
         void *h = shmem_ptr(heap, pe), *g = shmem_ptr(&global_word, pe);
         int heap_known = !expect || pe == me || ucx_shared_memory();
         if (heap_known)

@@ -48,12 +48,14 @@ static int progress_thread_running(void)
 }
 
 /* The library's rule: some peer's heap or globals have no load/store view (SSHMEM_LOCAL=ucx,
- * several SSHMEM_PES_PER_NODE groups, a UCX without shared memory). Collective. */
+ * where even this PE's own accesses go through UCX though shmem_ptr to itself works; several
+ * SSHMEM_PES_PER_NODE groups; a UCX without shared memory). Collective. */
 static int some_peer_through_ucx(void)
 {
     static long global;
     long *heap = shmem_malloc(sizeof *heap);
-    int any = 0;
+    const char *local = getenv("SSHMEM_LOCAL");
+    int any = local && !strcmp(local, "ucx");
     for (int pe = 0; pe < shmem_n_pes(); pe++)
         any |= !shmem_ptr(heap, pe) || !shmem_ptr(&global, pe);
     shmem_free(heap);

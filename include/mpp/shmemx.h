@@ -1,0 +1,2 @@
+/* mpp/shmemx.h: the place the OpenSHMEM specification also gives the extensions' header. */
+#include <shmemx.h>
