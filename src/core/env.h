@@ -35,6 +35,9 @@
       "messages the target unpacks, not one UCX put per run; 0 = never")                         \
     X(stage_min_runs_shm, UINT, "SSHMEM_STAGE_MIN_RUNS_SHM", NULL, "128",                         \
       "... the same for a heap UCX reaches through shared memory (one-sided puts cost ~20 ns)")  \
+    X(stage_mapped, BOOL, "SSHMEM_STAGE_MAPPED", NULL, "1",                                       \
+      "non-contiguous transfers to a heap UCX maps through shared memory are one strided copy "  \
+      "through UCX's mapping (1), or packed messages like any UCX peer (0)")                    \
     X(stage_max_run, SIZE, "SSHMEM_STAGE_MAX_RUN", NULL, "8K",                                    \
       "... as long as their runs average at most this many bytes (longer runs go as puts)")      \
     X(stage_piece, SIZE, "SSHMEM_STAGE_PIECE", NULL, "256K",                                      \
@@ -77,6 +80,7 @@ typedef struct sshmem_env {
     unsigned spin;
     int progress_thread; /* SSHMEM_PROGRESS_THREAD_AUTO, _OFF or _ON */
     unsigned stage_min_runs, stage_min_runs_shm; /* 0: never stage (transport/ucx_staging.c) */
+    int stage_mapped;
     size_t stage_max_run, stage_piece;
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */

@@ -74,9 +74,9 @@ static int staged(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
         return 0;
     uint64_t origin = sshmem.peers[pe].remote[r] + off - (uint64_t)lo; /* element 0, there */
     if (get)
-        sshmem_tx_get_plan(ctx->tx, pe, origin, &type->plan, dest, &type->plan, count, blocking);
+        sshmem_tx_get_plan(ctx->tx, pe, r, origin, &type->plan, dest, &type->plan, count, blocking);
     else
-        sshmem_tx_put_plan(ctx->tx, pe, origin, &type->plan, source, &type->plan, count);
+        sshmem_tx_put_plan(ctx->tx, pe, r, origin, &type->plan, source, &type->plan, count);
     return 1;
 }
 

@@ -49,8 +49,8 @@ int sshmem_strided_staged(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_
     if (!sshmem_tx_staging_pays(pe, r, get ? &dplan : &splan, get ? &splan : &dplan, nblocks))
         return 0;
     if (get)
-        sshmem_tx_get_plan(ctx->tx, pe, raddr, &splan, dest, &dplan, nblocks, 1);
+        sshmem_tx_get_plan(ctx->tx, pe, r, raddr, &splan, dest, &dplan, nblocks, 1);
     else
-        sshmem_tx_put_plan(ctx->tx, pe, raddr, &dplan, src, &splan, nblocks);
+        sshmem_tx_put_plan(ctx->tx, pe, r, raddr, &dplan, src, &splan, nblocks);
     return 1;
 }

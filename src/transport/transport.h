@@ -66,15 +66,18 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
  * returns with the data in place, an _nbi one completes at quiet. Both plans hold the same
  * packed bytes per element. staging_pays says whether this beats one put per run to pe's
  * region: enough runs (SSHMEM_STAGE_MIN_RUNS, or _SHM where UCX reaches pe's heap through
- * shared memory), short ones, and a plan that fits in a message header.
+ * shared memory), short ones, and a plan that fits in a message header. region is the
+ * region raddr lies in: where UCX maps pe's heap through shared memory, both are one strided
+ * copy through that mapping instead (SSHMEM_STAGE_MAPPED).
  */
 int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t *local,
                            const copy_plan_t *remote, size_t count);
-void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *dst_plan,
-                        const void *src_origin, const copy_plan_t *src_plan, size_t count);
-void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *src_plan,
-                        void *dst_origin, const copy_plan_t *dst_plan, size_t count,
-                        int blocking);
+void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                        const copy_plan_t *dst_plan, const void *src_origin,
+                        const copy_plan_t *src_plan, size_t count);
+void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                        const copy_plan_t *src_plan, void *dst_origin,
+                        const copy_plan_t *dst_plan, size_t count, int blocking);
 
 /* Complete every operation issued on tx (quiet), or order them (fence). */
 void sshmem_tx_quiet(struct sshmem_tx *tx);

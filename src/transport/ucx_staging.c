@@ -16,6 +16,13 @@
  *       and replies with the data; the origin unpacks into its layout. A blocking get
  *       returns when every piece is unpacked; an _nbi one is counted and completed by quiet.
  *
+ * Shared memory: where UCX reaches a peer's heap through shared memory (SSHMEM_LOCAL=ucx on
+ * one host: its sysv/posix transports) UCX itself moves a put as a copy into its mapping of
+ * the peer's segment (ucp_rkey_ptr gives that mapping). A non-contiguous transfer there is
+ * the same thing done once for the whole layout: one strided copy through the mapping, no
+ * message, no round trip, complete on return (SSHMEM_STAGE_MAPPED=0 sends messages instead,
+ * which the tests use to run the message path on one host).
+ *
  * Arrival: a message small enough for UCX's eager protocol arrives with its data (unpacked
  * in the handler); a larger one arrives as a rendezvous descriptor, and the data is fetched
  * with ucp_am_recv_data_nbx (straight into place when that layout is one contiguous run,
@@ -467,16 +474,51 @@ int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t 
     size_t runs = plan_runs(local, count), rruns = plan_runs(remote, count);
     if (rruns > runs)
         runs = rruns;
-    unsigned min_runs = region == SSHMEM_REGION_HEAP && heap_on_shared_memory(pe)
-                            ? sshmem_env.stage_min_runs_shm
-                            : sshmem_env.stage_min_runs;
+    int shm = region == SSHMEM_REGION_HEAP && heap_on_shared_memory(pe);
+    if (shm && sshmem_env.stage_mapped)
+        return runs >= 2; /* one copy through the mapping beats a UCX call per run */
+    unsigned min_runs = shm ? sshmem_env.stage_min_runs_shm : sshmem_env.stage_min_runs;
     return min_runs && runs >= min_runs && bytes / runs <= sshmem_env.stage_max_run &&
            sizeof(stage_hdr_t) + copy_plan_wire_size(remote) <= STAGE_HDR_MAX;
 }
 
-void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *dst_plan,
-                        const void *src_origin, const copy_plan_t *src_plan, size_t count)
+/* pe's heap address raddr in our address space, through UCX's shared-memory mapping; NULL
+ * when UCX does not map it (another host, tcp) or messages are forced. */
+static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
 {
+    if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped || !heap_on_shared_memory(pe))
+        return NULL;
+    return sshmem_tx_direct_ptr(pe, region, raddr);
+}
+
+/* count elements from one layout to the other: one strided copy when both are the same
+ * plan, else packed through a small buffer that stays in the cache. */
+static void copy_between(const copy_plan_t *dst_plan, void *dst_origin,
+                         const copy_plan_t *src_plan, const void *src_origin, size_t count)
+{
+    if (dst_plan == src_plan) {
+        copy_plan_copy(dst_plan, count, dst_origin, src_origin);
+    } else {
+        char buf[16384];
+        size_t total = copy_plan_bytes(src_plan, count);
+        for (size_t skip = 0, len; skip < total; skip += len) {
+            len = total - skip < sizeof buf ? total - skip : sizeof buf;
+            copy_plan_pack_range(src_plan, count, src_origin, skip, len, buf);
+            copy_plan_unpack_range(dst_plan, count, buf, skip, len, dst_origin);
+        }
+    }
+    __atomic_thread_fence(__ATOMIC_RELEASE); /* before any later put, as UCX's own copies */
+}
+
+void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                        const copy_plan_t *dst_plan, const void *src_origin,
+                        const copy_plan_t *src_plan, size_t count)
+{
+    char *mapped = mapped_heap(pe, region, raddr);
+    if (mapped) {
+        copy_between(dst_plan, mapped, src_plan, src_origin, count);
+        return;
+    }
     size_t total = copy_plan_bytes(src_plan, count), piece = piece_bytes();
     size_t wire = copy_plan_wire_size(dst_plan);
     for (size_t skip = 0; skip < total; skip += piece) {
@@ -495,10 +537,15 @@ void sshmem_tx_put_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy
     }
 }
 
-void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, uint64_t raddr, const copy_plan_t *src_plan,
-                        void *dst_origin, const copy_plan_t *dst_plan, size_t count,
-                        int blocking)
+void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                        const copy_plan_t *src_plan, void *dst_origin,
+                        const copy_plan_t *dst_plan, size_t count, int blocking)
 {
+    const char *mapped = mapped_heap(pe, region, raddr);
+    if (mapped) {
+        copy_between(dst_plan, dst_origin, src_plan, mapped, count);
+        return;
+    }
     size_t total = copy_plan_bytes(dst_plan, count), piece = piece_bytes();
     size_t wire = copy_plan_wire_size(src_plan);
     if (total == 0)

@@ -14,8 +14,10 @@
  * (Without the progress thread only at 2 PEs: at 3 over tcp shmem_finalize itself can hang,
  * whatever the test does: test/pe/put_get too.)
  * sshmem-test-env: np=2 paths=ucx,tcp SSHMEM_PROGRESS_THREAD=0
- * sshmem-test-env: np=2,3 paths=ucx SSHMEM_STAGE_MIN_RUNS_SHM=2
- * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MIN_RUNS=0 SSHMEM_STAGE_MIN_RUNS_SHM=0
+ * (Messages also on one host: not through UCX's shared-memory mapping.)
+ * sshmem-test-env: np=2,3 paths=ucx SSHMEM_STAGE_MAPPED=0 SSHMEM_STAGE_MIN_RUNS_SHM=2
+ * sshmem-test-env: np=2 paths=ucx SSHMEM_STAGE_MAPPED=0 SSHMEM_STAGE_PIECE=4K
+ * sshmem-test-env: np=2,3 paths=ucx,tcp SSHMEM_STAGE_MAPPED=0 SSHMEM_STAGE_MIN_RUNS=0 SSHMEM_STAGE_MIN_RUNS_SHM=0
  */
 #include <shmem.h>
 #include <time.h>
