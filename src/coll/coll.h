@@ -23,6 +23,13 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
 
+/* The same result on member root only, into its dest (any memory of the root; ignored on
+ * the others), on shared memory (c->direct). The root's dest is used in place when it is
+ * symmetric and apart from its source, else the result goes through bounce (symmetric,
+ * bounce_elems elements) in pieces. */
+void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
+
 /* Member i's nbytes of src go to dest + i*nbytes on every member. */
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* The same with a different nbytes on each member: blocks concatenated in member order. */

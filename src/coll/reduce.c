@@ -92,6 +92,94 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     coll_wait(c, SLOT_SHMRS, c->n - 1);
 }
 
+/*
+ * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
+ * where its result goes (a "window": its dest when that is symmetric and apart from its
+ * source, else the bounce buffer it was given, in pieces), then member i combines slice i of
+ * every source straight into the root's window. The root copies a bounce piece out and frees
+ * everybody for the next piece; after the last one the sources may be reused. Only the
+ * root's dest is written; other members' dest is not even looked at.
+ */
+#define SLOT_WHERE (COLL_SLOT_ALGO + 0)
+#define SLOT_DONE (COLL_SLOT_ALGO + 1)
+#define SLOT_FREE (COLL_SLOT_ALGO + 2)
+
+/* The root's window; returns 1 when it is the bounce buffer. */
+static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_t bytes,
+                       char *bounce, coll_buf_t *win)
+{
+    size_t off;
+    int region = sshmem_region_of(dest, bytes, &off);
+    int overlap = dest < src->addr + bytes && src->addr < dest + bytes;
+    if (region >= 0 && !overlap) {
+        *win = (coll_buf_t){dest, region, off};
+        return 0;
+    }
+    coll_buf(win, bounce, 1, "bounce buffer", c);
+    return 1;
+}
+
+/* The window as one flag value (offset, region, bounce bit), and back on a member. */
+static long window_encode(const coll_buf_t *win, int bounced)
+{
+    return (long)(win->off << 3 | (size_t)win->region << 1 | (size_t)bounced);
+}
+
+static char *window_decode(const coll_t *c, int root, long v, int *bounced)
+{
+    *bounced = (int)(v & 1);
+    return sshmem.peers[coll_pe(c, root)].direct[(v >> 1) & 3] + ((size_t)v >> 3);
+}
+
+void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems)
+{
+    const size_t es = op->esize;
+    coll_buf_t win;
+    char *base = NULL;
+    int bounced = 0;
+    if (count == 0)
+        return;
+    if (c->n == 1) {
+        if (dest != src->addr)
+            memmove(dest, src->addr, count * es);
+        return;
+    }
+    if (c->me == root) {
+        bounced = root_window(c, dest, src, count * es, bounce, &win);
+        base = win.addr;
+        for (int d = 1; d < c->n; d++)
+            coll_send_value(c, coll_rel(c, d), SLOT_WHERE, window_encode(&win, bounced));
+    }
+    coll_barrier(c); /* every source is ready */
+    if (c->me != root)
+        base = window_decode(c, root, coll_recv_value(c, SLOT_WHERE), &bounced);
+    const size_t cap = bounced ? bounce_elems : count;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the bounce buffer; pass a "
+                     "symmetric dest on the root", es);
+    for (size_t at = 0, len; at < count; at += len) {
+        len = count - at < cap ? count - at : cap;
+        size_t lo, hi;
+        slice_of(len, c->n, c->me, &lo, &hi);
+        coll_buf_t piece = *src;
+        piece.addr += at * es;
+        piece.off += at * es;
+        if (hi > lo)
+            combine_slice(c, &piece, base + lo * es, lo, hi, op);
+        if (c->me != root) {
+            coll_signal(c, root, SLOT_DONE);
+            coll_wait(c, SLOT_FREE, 1);
+            continue;
+        }
+        coll_wait(c, SLOT_DONE, c->n - 1);
+        if (bounced)
+            memcpy(dest + at * es, base, len * es);
+        for (int d = 1; d < c->n; d++)
+            coll_signal(c, coll_rel(c, d), SLOT_FREE);
+    }
+}
+
 /* ------------------------------------------------------------------ message passing */
 
 /*

@@ -14,8 +14,10 @@
  * everywhere) and on whether the buffers are symmetric, which shmemx.h asks to be the same on
  * every PE.
  *
- * reduce (to a root) runs the allreduce with the staging buffer as everybody's dest, and the
- * root copies the result out: dest is written on the root only, as MPI says.
+ * reduce (to a root): on shared memory the engine's rooted algorithm (members write their
+ * slice of the result straight into the root's dest); elsewhere the allreduce with the
+ * staging buffer as everybody's dest, which the root copies out. Either way dest is written on
+ * the root only, as MPI says.
  */
 #include <string.h>
 #include <shmemx.h>
@@ -30,6 +32,11 @@
 #include "mpix/report.h"
 
 enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
+
+/* Below this, a rooted reduce is the one-barrier shared-memory allreduce into the staging
+ * buffer (its three synchronizations cost more than the data: 8 bytes on 2 PEs took 7.6 us
+ * rooted, 0.35 us as an allreduce); above, the rooted algorithm moves 1/n of the data. */
+#define ROOTED_MIN_BYTES 4096
 
 typedef struct red {
     struct sshmem_team *team;
@@ -160,13 +167,31 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
+/* A rooted reduce on shared memory: the engine's own rooted algorithm, the team's staging
+ * buffer as its bounce buffer when the root's dest cannot take the result directly. */
+static void rooted(red_t *r, char *dest, const char *src)
+{
+    coll_t c;
+    coll_buf_t s;
+    const mpix_red_form_t *f = &r->form;
+    const size_t n = r->count * f->per_elem, bytes = n * f->op.esize;
+    coll_setup_team(&c, r->team, r->call);
+    coll_buf(&s, src + f->at, bytes, "source", &c);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
+    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, &s, n, &f->op, r->root,
+                     r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op.esize);
+}
+
 static int run(red_t *r, void *dest, const void *source)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t bytes = r->count * f->per_elem * f->op.esize;
     const char *s = source;
     int src_sym = !f->staged && symmetric(s + f->at, bytes);
-    if (r->kind != RED_ROOT && src_sym && symmetric((char *)dest + f->at, bytes))
+    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
+        rooted(r, dest, s);
+    else if (r->kind != RED_ROOT && src_sym && symmetric((char *)dest + f->at, bytes))
         engine(r, (char *)dest + f->at, s + f->at, r->count * f->per_elem);
     else
         run_staged(r, dest, s, src_sym);
