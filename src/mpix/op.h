@@ -26,6 +26,10 @@ struct sshmemx_op {
 /* "integer and floating types": what an operator accepts, for messages. */
 const char *mpix_op_domain(int op_id);
 
+/* Does MPI define predefined operator op_id on kind? (By the kind's category; the table
+ * itself has more entries, for OpenSHMEM's char reductions.) */
+int mpix_op_allowed(int op_id, int kind);
+
 /* A valid operator that is defined on every basic element of the committed type. */
 int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call);
 
@@ -39,11 +43,12 @@ int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call);
  *  - staged: anything else (gaps that must not be written, elements that overlap): elements
  *    are copied into slots of esize bytes of a buffer (stage_in), combined there and their
  *    data copied back (stage_out); the operator walks the type inside each slot.
- * op is the engine's operator; op.ctx points back to this form, so the form must outlive
- * the call that uses op.
+ * op is the engine's operator: a table entry, or `built`, whose ctx points back to this form
+ * (so the form must outlive the call that uses op).
  */
 typedef struct mpix_red_form {
-    coll_op_t op;
+    const coll_op_t *op;
+    coll_op_t built;
     int staged;        /* the user's memory cannot be the engine's operand */
     size_t per_elem;   /* engine elements per datatype element */
     ptrdiff_t at;      /* engine data of element 0 starts at origin + at (not staged) */

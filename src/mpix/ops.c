@@ -29,9 +29,7 @@ static int op_valid(shmemx_op_t op, const char *call)
     return SHMEMX_SUCCESS;
 }
 
-/* Does MPI define predefined operator op_id on kind? (By the kind's category; the table
- * itself has more entries, for OpenSHMEM's char reductions.) */
-static int op_allowed(int op_id, int kind)
+int mpix_op_allowed(int op_id, int kind)
 {
     switch (mpix_kinds[kind].category) {
     case MPIX_CAT_INTEGER: return op_id != COLL_OP_minloc && op_id != COLL_OP_maxloc;
@@ -75,7 +73,7 @@ int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call)
         return SHMEMX_SUCCESS;
     for (size_t i = 0; i < type->nsegs; i++) {
         int kind = type->segs[i].kind;
-        if (!op_allowed(op->id, kind)) {
+        if (!mpix_op_allowed(op->id, kind)) {
             if (type->flags & MPIX_PREDEFINED)
                 return mpix_error(SHMEMX_ERR_OP, call, "%s is not defined on %s; it applies to "
                                   "%s", op->name, mpix_kinds[kind].name,

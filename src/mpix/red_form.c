@@ -37,7 +37,7 @@ static void user_call(const mpix_red_form_t *f, const char *in, char *inout, siz
     inout -= f->shift;
     if (f->one_by_one) { /* slots are not extent apart: one element per call */
         int one = 1;
-        for (size_t e = 0; e < n; e++, in += f->op.esize, inout += f->op.esize)
+        for (size_t e = 0; e < n; e++, in += f->op->esize, inout += f->op->esize)
             f->uop->fn((void *)in, inout, &one, &t);
         return;
     }
@@ -101,7 +101,7 @@ static void walk(const mpix_red_form_t *f, int how, char *out, const char *a, co
 {
     const shmemx_datatype_t t = f->type;
     for (size_t e = 0; e < n; e++) {
-        ptrdiff_t base = (ptrdiff_t)(e * f->op.esize) - f->shift;
+        ptrdiff_t base = (ptrdiff_t)(e * f->op->esize) - f->shift;
         for (size_t i = 0; i < t->nsegs; i++) {
             const mpix_seg_t *s = &t->segs[i];
             const coll_op_t *k = &coll_ops[s->kind][f->uop->id];
@@ -161,30 +161,34 @@ static ptrdiff_t floor_to(ptrdiff_t v, ptrdiff_t a)
 
 void mpix_red_form(mpix_red_form_t *f, shmemx_datatype_t type, shmemx_op_t op)
 {
-    memset(f, 0, sizeof *f);
     f->type = type;
     f->uop = op;
     f->extent = mpix_extent(type);
+    f->staged = 0;
+    f->one_by_one = 0;
+    f->shift = 0;
     f->per_elem = 1;
-    if (op->id >= 0 && items_of(type, &f->per_elem, &f->at)) {
-        f->op = coll_ops[type->kind][op->id];
+    f->at = 0;
+    if (op->id >= 0 && items_of(type, &f->per_elem, &f->at)) { /* the common case: cheap */
+        f->op = &coll_ops[type->kind][op->id];
         return;
     }
-    f->op.commute = op->commute;
-    f->op.ctx = f;
+    f->op = &f->built;
+    f->built.commute = op->commute;
+    f->built.ctx = f;
     if (op->id < 0) {
-        f->op.op3 = user_op3;
-        f->op.acc = user_acc;
-        f->op.racc = user_racc;
+        f->built.op3 = user_op3;
+        f->built.acc = user_acc;
+        f->built.racc = user_racc;
     } else {
-        f->op.op3 = walk_op3;
-        f->op.acc = walk_acc;
-        f->op.racc = walk_racc;
+        f->built.op3 = walk_op3;
+        f->built.acc = walk_acc;
+        f->built.racc = walk_racc;
     }
     int dense = (type->flags & (MPIX_CONTIG | MPIX_PREDEFINED)) && f->extent > 0;
     if (dense && op->id < 0) { /* whole elements, no gap another datatype could own */
         f->at = f->shift = type->true_lb;
-        f->op.esize = (size_t)f->extent;
+        f->built.esize = (size_t)f->extent;
         return;
     }
     /* Staged: slots start at an aligned point at or below the first data byte, so the items
@@ -194,13 +198,13 @@ void mpix_red_form(mpix_red_form_t *f, shmemx_datatype_t type, shmemx_op_t op)
     f->shift = floor_to(type->true_lb, align);
     ptrdiff_t span = type->true_ub - f->shift;
     if (f->extent > 0 && span <= f->extent) {
-        f->op.esize = (size_t)f->extent;
+        f->built.esize = (size_t)f->extent;
     } else {
         f->one_by_one = 1;
-        f->op.esize = (size_t)((span + align - 1) / align * align);
+        f->built.esize = (size_t)((span + align - 1) / align * align);
     }
-    if (f->op.esize == 0)
-        f->op.esize = 1;
+    if (f->built.esize == 0)
+        f->built.esize = 1;
 }
 
 void mpix_red_stage_in(const mpix_red_form_t *f, void *buf, const void *origin, size_t m)
@@ -211,7 +215,7 @@ void mpix_red_stage_in(const mpix_red_form_t *f, void *buf, const void *origin, 
         return;
     }
     for (size_t e = 0; e < m; e++)
-        mpix_copy_elems(slots + e * f->op.esize, (const char *)origin + (ptrdiff_t)e * f->extent,
+        mpix_copy_elems(slots + e * f->op->esize, (const char *)origin + (ptrdiff_t)e * f->extent,
                         1, f->type);
 }
 
@@ -223,19 +227,22 @@ void mpix_red_stage_out(const mpix_red_form_t *f, void *origin, const void *buf,
         return;
     }
     for (size_t e = 0; e < m; e++)
-        mpix_copy_elems((char *)origin + (ptrdiff_t)e * f->extent, slots + e * f->op.esize, 1,
+        mpix_copy_elems((char *)origin + (ptrdiff_t)e * f->extent, slots + e * f->op->esize, 1,
                         f->type);
 }
 
 void mpix_red_local(const mpix_red_form_t *form, const void *in, void *inout, size_t count)
 {
     mpix_red_form_t f = *form;
+    if (f.op == &form->built) { /* a copy: its operator must point at the copy */
+        f.op = &f.built;
+        f.built.ctx = &f;
+    }
     if (f.staged) { /* straight on the user's memory: elements extent apart, at their origin */
         f.staged = 0;
         f.one_by_one = 0;
         f.shift = 0;
-        f.op.esize = (size_t)f.extent; /* e * esize wraps to e * extent when negative */
+        f.built.esize = (size_t)f.extent; /* e * esize wraps to e * extent when negative */
     }
-    f.op.ctx = &f;
-    f.op.racc(&f.op, (char *)inout + f.at, (const char *)in + f.at, count * f.per_elem);
+    f.op->racc(f.op, (char *)inout + f.at, (const char *)in + f.at, count * f.per_elem);
 }

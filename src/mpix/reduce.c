@@ -19,6 +19,7 @@
  * staging buffer as everybody's dest, which the root copies out. Either way dest is written on
  * the root only, as MPI says.
  */
+#include <stdint.h>
 #include <string.h>
 #include <shmemx.h>
 
@@ -56,6 +57,15 @@ SSHMEM_COLD static void in_place_not_root(const red_t *r)
                  "source", r->team->my_index, r->root);
 }
 
+/* The checks of mpix_op_check and mpix_count_check that pass, the cheap way (a few loads: an
+ * 8-byte reduction costs little more than the engine's own). */
+static inline int usual_call(shmemx_datatype_t type, shmemx_op_t op, size_t count)
+{
+    return type && type->magic == MPIX_TYPE_MAGIC && (type->flags & MPIX_COMMITTED) && op &&
+           op->magic == MPIX_OP_MAGIC && count <= (size_t)PTRDIFF_MAX &&
+           (op->id < 0 || (type->kind >= 0 && mpix_op_allowed(op->id, type->kind)));
+}
+
 /* Checks (a mistake ends the job: the other PEs would wait forever), SHMEMX_IN_PLACE, and
  * the form. 0 when there is no data to combine. */
 static int red_begin(red_t *r, shmem_team_t team, void *dest, const void **source, size_t count,
@@ -63,10 +73,12 @@ static int red_begin(red_t *r, shmem_team_t team, void *dest, const void **sourc
 {
     r->team = mpix_team_get(team, r->call);
     r->count = count;
-    mpix_errors_fatal(1);
-    mpix_count_check(count, r->call, "count");
-    mpix_op_check(op, type, r->call);
-    mpix_errors_fatal(0);
+    if (SSHMEM_UNLIKELY(!usual_call(type, op, count))) { /* find and report the mistake */
+        mpix_errors_fatal(1);
+        mpix_count_check(count, r->call, "count");
+        mpix_op_check(op, type, r->call);
+        mpix_errors_fatal(0);
+    }
     int writes_dest = r->kind != RED_ROOT || r->root == r->team->my_index;
     if (r->kind == RED_ROOT && (r->root < 0 || r->root >= r->team->pes.size))
         sshmem_fatal(r->call, "root is %d, but the team has %d PEs (0 to %d); root is an index "
@@ -99,7 +111,7 @@ static void engine(red_t *r, char *dest, const char *src, size_t n)
 {
     coll_t c;
     coll_buf_t d, s;
-    const size_t bytes = n * r->form.op.esize;
+    const size_t bytes = n * r->form.op->esize;
     coll_setup_team(&c, r->team, r->call);
     coll_buf(&d, dest, bytes, "dest", &c);
     coll_buf(&s, src, bytes, "source", &c);
@@ -107,13 +119,13 @@ static void engine(red_t *r, char *dest, const char *src, size_t n)
         sshmem_debug_agree_coll(&c, r->kind == RED_ROOT ? r->root : -1, (long long)bytes);
     switch (r->kind) {
     case RED_SCAN:
-        coll_scan(&c, &d, &s, n, &r->form.op, COLL_SCAN_INCLUSIVE);
+        coll_scan(&c, &d, &s, n, r->form.op, COLL_SCAN_INCLUSIVE);
         break;
     case RED_EXSCAN:
-        coll_scan(&c, &d, &s, n, &r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
+        coll_scan(&c, &d, &s, n, r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
         break;
     default:
-        coll_reduce(&c, &d, &s, n, &r->form.op);
+        coll_reduce(&c, &d, &s, n, r->form.op);
         break;
     }
 }
@@ -125,7 +137,7 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
     sshmem_fatal(r->call, "one element of this datatype takes %zu bytes in a reduction, more than "
                  "the team's staging buffer (%u bytes) for data that is not symmetric or has "
                  "gaps; pass symmetric source and dest (shmem_malloc) of a type without gaps, or "
-                 "split the element", r->form.op.esize * r->form.per_elem,
+                 "split the element", r->form.op->esize * r->form.per_elem,
                  SSHMEM_TEAM_STAGE_BYTES);
 }
 
@@ -138,7 +150,7 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
 static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
     const mpix_red_form_t *f = &r->form;
-    const size_t elem_bytes = f->op.esize * f->per_elem;
+    const size_t elem_bytes = f->op->esize * f->per_elem;
     const size_t piece = SSHMEM_TEAM_STAGE_BYTES / elem_bytes;
     char *stage = r->team->stage;
     const int me = r->team->my_index;
@@ -174,19 +186,19 @@ static void rooted(red_t *r, char *dest, const char *src)
     coll_t c;
     coll_buf_t s;
     const mpix_red_form_t *f = &r->form;
-    const size_t n = r->count * f->per_elem, bytes = n * f->op.esize;
+    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     coll_setup_team(&c, r->team, r->call);
     coll_buf(&s, src + f->at, bytes, "source", &c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
-    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, &s, n, &f->op, r->root,
-                     r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op.esize);
+    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, &s, n, f->op, r->root,
+                     r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op->esize);
 }
 
 static int run(red_t *r, void *dest, const void *source)
 {
     const mpix_red_form_t *f = &r->form;
-    const size_t bytes = r->count * f->per_elem * f->op.esize;
+    const size_t bytes = r->count * f->per_elem * f->op->esize;
     const char *s = source;
     int src_sym = !f->staged && symmetric(s + f->at, bytes);
     if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)

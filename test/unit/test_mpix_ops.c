@@ -207,10 +207,10 @@ static void staged_matches_memory(void **state)
     mpix_red_form_t f;
     mpix_red_form(&f, ptr, SHMEMX_MAXLOC);
     assert_true(f.staged);
-    assert_true(f.op.esize * 3 <= sizeof px);
+    assert_true(f.op->esize * 3 <= sizeof px);
     mpix_red_stage_in(&f, px, x, 3);
     mpix_red_stage_in(&f, py, y, 3);
-    f.op.racc(&f.op, py, px, 3);
+    f.op->racc(f.op, py, px, 3);
     assert_int_equal(shmemx_reduce_local(x, ym, 3, ptr, SHMEMX_MAXLOC), SHMEMX_SUCCESS);
     memcpy(y, ym, sizeof y);
     memset(ym, 0, sizeof ym);
@@ -234,7 +234,7 @@ static void staged_matches_memory(void **state)
     assert_true(f.staged);
     mpix_red_stage_in(&f, px, x, 3);
     mpix_red_stage_in(&f, py, y, 3);
-    f.op.racc(&f.op, py, px, 3);
+    f.op->racc(f.op, py, px, 3);
     assert_int_equal(shmemx_reduce_local(x, y, 3, sfr, SHMEMX_SUM), SHMEMX_SUCCESS);
     memset(ym, 0, sizeof ym);
     mpix_red_stage_out(&f, ym, py, 3);
