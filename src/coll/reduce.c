@@ -283,9 +283,13 @@ static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size
 static size_t work_elems(const coll_t *c, const coll_op_t *op)
 {
     size_t cap = c->work_bytes / op->esize;
-    if (SSHMEM_UNLIKELY(cap == 0))
+    if (SSHMEM_UNLIKELY(cap == 0 && !c->team))
         sshmem_fatal(c->call, "the work array holds no element; pass a pWrk of at least "
                      "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element of %zu bytes does not fit the team's work buffer "
+                     "(%zu bytes) that reductions between PEs without shared memory go "
+                     "through; split the element into smaller ones", op->esize, c->work_bytes);
     return cap;
 }
 

@@ -109,7 +109,9 @@ void coll_scan(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t 
     }
     size_t cap = c->work_bytes / op->esize;
     if (SSHMEM_UNLIKELY(cap < 2))
-        sshmem_fatal(c->call, "internal: the team work buffer is too small");
+        sshmem_fatal(c->call, "one element of %zu bytes is too large for a scan: two must fit "
+                     "the team's work buffer (%zu bytes); split the element into smaller ones",
+                     op->esize, c->work_bytes);
     if (coll_algo_scan(c, count * op->esize) == COLL_SCAN_SHM)
         scan_shm(c, dest, src, count, op, kind, cap);
     else
