@@ -20,10 +20,12 @@
 #define OP_lxor(a, b) (((a) != 0) != ((b) != 0))
 /* MINLOC/MAXLOC on (value, index) pairs: the strict winner, or on a tie the smaller index
  * (the first extreme wins, as MPI defines it). */
-#define OP_minloc(a, b) ((b).value < (a).value || ((b).value == (a).value && (b).index < (a).index) ? (b) : (a))
-#define OP_maxloc(a, b) ((b).value > (a).value || ((b).value == (a).value && (b).index < (a).index) ? (b) : (a))
+#define OP_minloc(a, b) (LOC_BETTER_(b, a, <) ? (b) : (a))
+#define OP_maxloc(a, b) (LOC_BETTER_(b, a, >) ? (b) : (a))
+#define LOC_BETTER_(x, y, CMP)                                                                   \
+    ((x).value CMP (y).value || ((x).value == (y).value && (x).index < (y).index))
 
-#define DEF_OP_GEN_(T, L, OP, CAST)                                                                      \
+#define DEF_OP_GEN_(T, L, OP, CAST)                                                              \
     static void op3_##L##_##OP(const coll_op_t *op, void *restrict out, const void *restrict a,  \
                                const void *restrict b, size_t n)                                 \
     {                                                                                            \
@@ -31,7 +33,7 @@
         T *restrict o = out;                                                                     \
         const T *restrict x = a, *restrict y = b;                                                \
         for (size_t i = 0; i < n; i++)                                                           \
-            o[i] = CAST OP_##OP(x[i], y[i]);                                                       \
+            o[i] = CAST OP_##OP(x[i], y[i]);                                                     \
     }                                                                                            \
     static void acc_##L##_##OP(const coll_op_t *op, void *restrict io, const void *restrict b,   \
                                size_t n)                                                         \
@@ -40,7 +42,7 @@
         T *restrict o = io;                                                                      \
         const T *restrict y = b;                                                                 \
         for (size_t i = 0; i < n; i++)                                                           \
-            o[i] = CAST OP_##OP(o[i], y[i]);                                                       \
+            o[i] = CAST OP_##OP(o[i], y[i]);                                                     \
     }                                                                                            \
     static void racc_##L##_##OP(const coll_op_t *op, void *restrict io, const void *restrict a,  \
                                 size_t n)                                                        \
@@ -49,7 +51,7 @@
         T *restrict o = io;                                                                      \
         const T *restrict x = a;                                                                 \
         for (size_t i = 0; i < n; i++)                                                           \
-            o[i] = CAST OP_##OP(x[i], o[i]);                                                       \
+            o[i] = CAST OP_##OP(x[i], o[i]);                                                     \
     }
 
 #define DEF_OP_(T, L, OP) DEF_OP_GEN_(T, L, OP, (T))

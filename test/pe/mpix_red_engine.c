@@ -164,7 +164,8 @@ static int loc_index(int p, size_t k) { return (int)(1000 - 10 * p + k % 7); }
 static void minmaxloc(int sym, size_t count)
 {
     shmemx_double_int_t *src = buffer(sym, count * sizeof *src);
-    shmemx_double_int_t *mx = buffer(sym, count * sizeof *mx), *mn = buffer(sym, count * sizeof *mn);
+    shmemx_double_int_t *mx = buffer(sym, count * sizeof *mx);
+    shmemx_double_int_t *mn = buffer(sym, count * sizeof *mn);
     for (size_t k = 0; k < count; k++)
         src[k] = (shmemx_double_int_t){loc_value(me, k), loc_index(me, k)};
     shmemx_allreduce(SHMEM_TEAM_WORLD, mx, src, count, SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC);

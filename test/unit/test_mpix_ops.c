@@ -251,6 +251,54 @@ static void staged_matches_memory(void **state)
     shmemx_type_free(&sfr);
 }
 
+/* The engine form chosen for (type, op): the table's own entry on the user's memory where
+ * the data is consecutive items of one kind (pairs with their padding), whole elements for a
+ * user operator on a type without gaps, staged slots otherwise. */
+static void user_noop(void *in, void *inout, int *len, shmemx_datatype_t *type)
+{
+    (void)in, (void)inout, (void)len, (void)type;
+}
+
+static void engine_forms(void **state)
+{
+    mpix_red_form_t f;
+    mpix_red_form(&f, SHMEMX_DOUBLE, SHMEMX_SUM);
+    assert_ptr_equal(f.op, COLL_OP(double, sum));
+    assert_false(f.staged);
+    mpix_red_form(&f, SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC);
+    assert_ptr_equal(f.op, &coll_ops[COLL_KIND_double_int][COLL_OP_maxloc]);
+    assert_int_equal(f.op->esize, sizeof(shmemx_double_int_t)); /* 16: padding included */
+    shmemx_datatype_t c4, col, pc;
+    shmemx_type_contiguous(4, SHMEMX_INT, &c4);
+    shmemx_type_vector(3, 1, 4, SHMEMX_DOUBLE, &col);
+    shmemx_type_contiguous(3, SHMEMX_2INT, &pc);
+    shmemx_type_commit(&c4);
+    shmemx_type_commit(&col);
+    shmemx_type_commit(&pc);
+    mpix_red_form(&f, c4, SHMEMX_BOR);
+    assert_ptr_equal(f.op, COLL_OP(int, or));
+    assert_int_equal(f.per_elem, 4);
+    mpix_red_form(&f, pc, SHMEMX_MINLOC);
+    assert_ptr_equal(f.op, &coll_ops[COLL_KIND_2int][COLL_OP_minloc]);
+    assert_int_equal(f.per_elem, 3);
+    mpix_red_form(&f, col, SHMEMX_SUM); /* gaps: never written, so staged */
+    assert_true(f.staged);
+    assert_ptr_equal(f.op, &f.built);
+    shmemx_op_t u;
+    shmemx_op_create(user_noop, 1, &u);
+    mpix_red_form(&f, c4, u);
+    assert_false(f.staged);
+    assert_int_equal(f.op->esize, 4 * sizeof(int));
+    assert_int_equal(f.op->commute, 1);
+    mpix_red_form(&f, col, u);
+    assert_true(f.staged);
+    assert_int_equal(f.op->esize, 9 * sizeof(double)); /* the extent: one user call for many */
+    shmemx_op_free(&u);
+    shmemx_type_free(&c4);
+    shmemx_type_free(&col);
+    shmemx_type_free(&pc);
+}
+
 /* 2x2 matrix product, not commutative: inout = in x inout. */
 typedef struct { double a, b, c, d; } mat2;
 static int calls, last_len;
@@ -313,7 +361,7 @@ int main(void)
         cmocka_unit_test(op_type_matrix),  cmocka_unit_test(values),
         cmocka_unit_test(integer_edges),   cmocka_unit_test(minloc_maxloc),
         cmocka_unit_test(derived_in_memory), cmocka_unit_test(staged_matches_memory),
-        cmocka_unit_test(user_ops),
+        cmocka_unit_test(user_ops),        cmocka_unit_test(engine_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
