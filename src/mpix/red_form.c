@@ -62,11 +62,9 @@ static void user_op3(const coll_op_t *op, void *restrict out, const void *restri
     user_call(form_of(op), a, out, n);
 }
 
-/* A growing per-thread buffer: io o b needs io on the left, and the user function writes its
- * right operand. Only non-commutative operators come here. */
-static _Thread_local char *tmp;
-static _Thread_local size_t tmp_bytes;
-
+/* io o b needs io on the left, and the user function writes its right operand: b goes
+ * through a copy. Only non-commutative operators come here (their ordered combining is the
+ * slow part anyway, so a plain allocation per call is fine and thread-safe). */
 static void user_acc(const coll_op_t *op, void *restrict io, const void *restrict b, size_t n)
 {
     const mpix_red_form_t *f = form_of(op);
@@ -75,19 +73,16 @@ static void user_acc(const coll_op_t *op, void *restrict io, const void *restric
         return;
     }
     size_t bytes = n * op->esize;
-    if (bytes > tmp_bytes) {
-        char *p = realloc(tmp, bytes);
-        if (!p) { /* inside a collective: no PE may return alone */
-            mpix_error(SHMEMX_ERR_NO_MEM, "shmemx reduction", "out of memory for %zu bytes of "
-                       "a non-commutative operator's operand", bytes);
-            abort();
-        }
-        tmp = p;
-        tmp_bytes = bytes;
+    char *tmp = malloc(bytes ? bytes : 1);
+    if (!tmp) { /* inside a collective: no PE may return alone */
+        mpix_error(SHMEMX_ERR_NO_MEM, "shmemx reduction", "out of memory for %zu bytes of a "
+                   "non-commutative operator's operand", bytes);
+        abort();
     }
     memcpy(tmp, b, bytes);
     user_call(f, io, tmp, n);
     memcpy(io, tmp, bytes);
+    free(tmp);
 }
 
 /* ------------------------------------------------------------------ predefined, walked */

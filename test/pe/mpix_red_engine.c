@@ -17,6 +17,7 @@
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_SCAN=rd
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=5 paths=ucx SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=3 paths=direct SHMEM_DEBUG=1
  */
 #include <shmemx.h>

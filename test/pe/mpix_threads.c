@@ -5,6 +5,8 @@
  * ROUNDS rounds of allreduce SUM, MAXLOC and a non-commutative user operator, on symmetric
  * buffers (the engine works on them in place) and on local ones (through its team's staging
  * buffer), then scan. Every element is checked on every PE.
+ *
+ * sshmem-test-env: np=4 paths=direct SSHMEM_PES_PER_NODE=2
  */
 #include <pthread.h>
 #include <shmemx.h>
