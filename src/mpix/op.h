@@ -26,9 +26,13 @@ struct sshmemx_op {
 /* "integer and floating types": what an operator accepts, for messages. */
 const char *mpix_op_domain(int op_id);
 
-/* Does MPI define predefined operator op_id on kind? (By the kind's category; the table
- * itself has more entries, for OpenSHMEM's char reductions.) */
-int mpix_op_allowed(int op_id, int kind);
+/* Does MPI define predefined operator op_id on kind? By the kind's category (bit op_id of
+ * mpix_category_ops); the table itself has more entries, for OpenSHMEM's char reductions. */
+extern const unsigned mpix_category_ops[];
+static inline int mpix_op_allowed(int op_id, int kind)
+{
+    return (mpix_category_ops[mpix_kinds[kind].category] >> op_id) & 1;
+}
 
 /* A valid operator that is defined on every basic element of the committed type. */
 int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call);

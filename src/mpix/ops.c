@@ -29,22 +29,18 @@ static int op_valid(shmemx_op_t op, const char *call)
     return SHMEMX_SUCCESS;
 }
 
-int mpix_op_allowed(int op_id, int kind)
-{
-    switch (mpix_kinds[kind].category) {
-    case MPIX_CAT_INTEGER: return op_id != COLL_OP_minloc && op_id != COLL_OP_maxloc;
-    case MPIX_CAT_FLOATING:
-        return op_id == COLL_OP_sum || op_id == COLL_OP_prod || op_id == COLL_OP_min ||
-               op_id == COLL_OP_max;
-    case MPIX_CAT_COMPLEX: return op_id == COLL_OP_sum || op_id == COLL_OP_prod;
-    case MPIX_CAT_LOGICAL:
-        return op_id == COLL_OP_land || op_id == COLL_OP_lor || op_id == COLL_OP_lxor;
-    case MPIX_CAT_BYTE:
-        return op_id == COLL_OP_band || op_id == COLL_OP_bor || op_id == COLL_OP_bxor;
-    case MPIX_CAT_PAIR: return op_id == COLL_OP_minloc || op_id == COLL_OP_maxloc;
-    default: return 0;
-    }
-}
+#define OP_BIT_(o) (1u << COLL_OP_##o)
+const unsigned mpix_category_ops[] = {
+    [MPIX_CAT_INTEGER] = OP_BIT_(sum) | OP_BIT_(prod) | OP_BIT_(min) | OP_BIT_(max) |
+                         OP_BIT_(land) | OP_BIT_(band) | OP_BIT_(lor) | OP_BIT_(bor) |
+                         OP_BIT_(lxor) | OP_BIT_(bxor),
+    [MPIX_CAT_FLOATING] = OP_BIT_(sum) | OP_BIT_(prod) | OP_BIT_(min) | OP_BIT_(max),
+    [MPIX_CAT_COMPLEX] = OP_BIT_(sum) | OP_BIT_(prod),
+    [MPIX_CAT_LOGICAL] = OP_BIT_(land) | OP_BIT_(lor) | OP_BIT_(lxor),
+    [MPIX_CAT_BYTE] = OP_BIT_(band) | OP_BIT_(bor) | OP_BIT_(bxor),
+    [MPIX_CAT_CHARACTER] = 0,
+    [MPIX_CAT_PAIR] = OP_BIT_(minloc) | OP_BIT_(maxloc),
+};
 
 const char *mpix_op_domain(int op_id)
 {

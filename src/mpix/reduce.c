@@ -97,35 +97,33 @@ static int red_begin(red_t *r, shmem_team_t team, void *dest, const void **sourc
     return 1;
 }
 
-/* Is [p, p + len) in symmetric memory? */
-static int symmetric(const void *p, size_t len)
+/* Where [p, p + len) lies in symmetric memory: 1 with b filled in, or 0 (not symmetric). */
+static int locate(coll_buf_t *b, const void *p, size_t len)
 {
-    size_t off;
-    return sshmem_region_of(p, len ? len : 1, &off) >= 0;
+    b->addr = (char *)p;
+    b->region = sshmem_region_of(p, len ? len : 1, &b->off);
+    return b->region >= 0;
 }
 
 /* ------------------------------------------------------------------ one engine call */
 
-/* Run the engine once on n engine elements: dest and src symmetric (dest may be src). */
-static void engine(red_t *r, char *dest, const char *src, size_t n)
+/* Run the engine once on n engine elements of symmetric d and s (d may be s). */
+static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 {
     coll_t c;
-    coll_buf_t d, s;
-    const size_t bytes = n * r->form.op->esize;
     coll_setup_team(&c, r->team, r->call);
-    coll_buf(&d, dest, bytes, "dest", &c);
-    coll_buf(&s, src, bytes, "source", &c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, r->kind == RED_ROOT ? r->root : -1, (long long)bytes);
+        sshmem_debug_agree_coll(&c, r->kind == RED_ROOT ? r->root : -1,
+                                (long long)(n * r->form.op->esize));
     switch (r->kind) {
     case RED_SCAN:
-        coll_scan(&c, &d, &s, n, r->form.op, COLL_SCAN_INCLUSIVE);
+        coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_INCLUSIVE);
         break;
     case RED_EXSCAN:
-        coll_scan(&c, &d, &s, n, r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
+        coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
         break;
     default:
-        coll_reduce(&c, &d, &s, n, r->form.op);
+        coll_reduce(&c, d, s, n, r->form.op);
         break;
     }
 }
@@ -160,14 +158,17 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     for (size_t e0 = 0, m; e0 < r->count; e0 += m) {
         m = r->count - e0 < piece ? r->count - e0 : piece;
         const char *s = src + (ptrdiff_t)e0 * f->extent;
+        coll_buf_t sb, db;
+        locate(&db, stage, m * elem_bytes);
         if (src_direct) {
-            engine(r, stage, s + f->at, m * f->per_elem);
+            locate(&sb, s + f->at, m * elem_bytes);
+            engine(r, &db, &sb, m * f->per_elem);
         } else {
             if (f->staged)
                 mpix_red_stage_in(f, stage, s, m);
             else
                 memcpy(stage, s + f->at, m * elem_bytes);
-            engine(r, stage, stage, m * f->per_elem);
+            engine(r, &db, &db, m * f->per_elem);
         }
         if (keep)
             continue;
@@ -181,17 +182,15 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 
 /* A rooted reduce on shared memory: the engine's own rooted algorithm, the team's staging
  * buffer as its bounce buffer when the root's dest cannot take the result directly. */
-static void rooted(red_t *r, char *dest, const char *src)
+static void rooted(red_t *r, char *dest, const coll_buf_t *s)
 {
     coll_t c;
-    coll_buf_t s;
     const mpix_red_form_t *f = &r->form;
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     coll_setup_team(&c, r->team, r->call);
-    coll_buf(&s, src + f->at, bytes, "source", &c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
-    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, &s, n, f->op, r->root,
+    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
                      r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op->esize);
 }
 
@@ -200,11 +199,12 @@ static int run(red_t *r, void *dest, const void *source)
     const mpix_red_form_t *f = &r->form;
     const size_t bytes = r->count * f->per_elem * f->op->esize;
     const char *s = source;
-    int src_sym = !f->staged && symmetric(s + f->at, bytes);
+    coll_buf_t sb, db;
+    int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
     if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
-        rooted(r, dest, s);
-    else if (r->kind != RED_ROOT && src_sym && symmetric((char *)dest + f->at, bytes))
-        engine(r, (char *)dest + f->at, s + f->at, r->count * f->per_elem);
+        rooted(r, dest, &sb);
+    else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
+        engine(r, &db, &sb, r->count * f->per_elem);
     else
         run_staged(r, dest, s, src_sym);
     return SHMEMX_SUCCESS;
