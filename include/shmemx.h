@@ -307,12 +307,23 @@ int shmemx_reduce_local(const void *inbuf, void *inoutbuf, size_t count, shmemx_
  * that team, with the same count, type, op and root. dest and source hold count elements of
  * type laid out with its extent. A routine returns when this PE's part is complete: its
  * source may be reused and its dest holds the result. One thread of a PE at a time may be
- * inside a shmemx collective (as with OpenSHMEM collectives on one team).
+ * inside a shmemx collective on one team (as with OpenSHMEM collectives); under
+ * SHMEM_THREAD_MULTIPLE, reductions and scans on different teams may run in different threads
+ * at once.
  *
- * Reductions: source and dest may be ANY local memory (symmetric or not); the data travels
- * through the library's own symmetric buffers. source == dest is allowed (in place). Derived
- * types work with every operator: a predefined operator applies to each basic element of the
- * type (each must be of a type the operator accepts), a user operator to whole elements.
+ * Reductions (reduce, allreduce, scan, exscan) run on the same engine, algorithms and operator
+ * table as shmem_TYPE_OP_reduce. source and dest may be any local memory:
+ *   - symmetric (shmem_malloc, globals): the reduction works on them directly, the fast case.
+ *     Then every PE passes symmetric buffers at the same place (the same objects, as for
+ *     shmem_TYPE_OP_reduce): a PE passing local memory where another passes symmetric memory
+ *     is a mistake the library cannot see;
+ *   - other memory, or a type with gaps: the data goes in pieces through the team's own
+ *     symmetric staging buffer (slower for large counts).
+ * source == dest is allowed, and so is SHMEMX_IN_PLACE as source (the input is in dest, the
+ * result replaces it); for reduce only the root may pass it (as MPI_Reduce), and only the
+ * root's dest is used (other PEs may pass NULL). Derived types work with every operator: a
+ * predefined operator applies to each basic element of the type (each must be of a type the
+ * operator accepts), a user operator to whole elements.
  *   reduce:    dest on root = x0 o x1 o ... o x(n-1); dest of other PEs is not touched.
  *   allreduce: that result on every PE.
  *   scan:      dest on PE i = x0 o ... o xi.

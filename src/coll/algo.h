@@ -4,7 +4,8 @@
  * value forces one algorithm; "auto" (the default) chooses by PE count, size and whether the
  * members share memory. A shared-memory algorithm forced on a set that does not share memory
  * falls back to the automatic choice. Every PE of a call makes the same choice: it depends
- * only on values all members agree on.
+ * only on values all members agree on. Every reduction and scan algorithm keeps member order
+ * (src/coll/reduce.c, scan.c), so a non-commutative operator may take any of them.
  */
 #ifndef SSHMEM_COLL_ALGO_H
 #define SSHMEM_COLL_ALGO_H

@@ -25,7 +25,7 @@ int coll_team_alltoalls(shmem_team_t team, void *dest, const void *source, ptrdi
 int coll_team_reduce(shmem_team_t team, void *dest, const void *source, size_t nreduce,
                      const coll_op_t *op, const char *call);
 int coll_team_scan(shmem_team_t team, void *dest, const void *source, size_t nelems,
-                   const coll_op_t *op, int exclusive, const char *call);
+                   const coll_op_t *op, int kind, const char *call);
 
 /* Active-set forms. */
 void coll_as_broadcast(void *dest, const void *source, size_t nbytes, int PE_root, int PE_start,

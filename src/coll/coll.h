@@ -17,9 +17,18 @@ void coll_barrier(coll_t *c);
 void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
                     int root, int root_too);
 
-/* dest = op over the members of src, count elements each (dest == src allowed). */
+/* dest = op over the members of src, count elements each (dest == src allowed): x0 op x1
+ * op ... op x(n-1). A non-commutative op (op->commute == 0) runs only on algorithms that
+ * keep that order; every algorithm keeps it today (algo.c says which may not). */
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
+
+/* The same result on member root only, into its dest (any memory of the root; ignored on
+ * the others), on shared memory (c->direct). The root's dest is used in place when it is
+ * symmetric and apart from its source, else the result goes through bounce (symmetric,
+ * bounce_elems elements) in pieces. */
+void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
 
 /* Member i's nbytes of src go to dest + i*nbytes on every member. */
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
@@ -32,8 +41,12 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
 void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, ptrdiff_t dst,
                     ptrdiff_t sst, size_t nelems, size_t esize);
 
-/* Prefix sums over the members in order: inclusive, or exclusive (member 0 gets zeros). */
+/* What member i's dest of a scan gets: x0 op ... op xi (inclusive), or x0 op ... op x(i-1)
+ * (exclusive), where member 0 gets zeros (OpenSHMEM's sum_exscan) or keeps its dest as it
+ * was (MPI_Exscan: an operator may have no identity). */
+enum coll_scan_kind { COLL_SCAN_INCLUSIVE, COLL_SCAN_EXCLUSIVE, COLL_SCAN_EXCLUSIVE_KEEP };
+/* Prefix reductions over the members in order (any operator: the order is kept). */
 void coll_scan(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-               const coll_op_t *op, int exclusive);
+               const coll_op_t *op, enum coll_scan_kind kind);
 
 #endif

@@ -7,6 +7,7 @@
 #include <shmem.h>
 
 #include "coll/api.h"
+#include "coll/coll.h"
 #include "core/api_defs.h"
 
 #define DEF_TEAM_DATA_(T, N)                                                                     \
@@ -46,7 +47,7 @@ SHMEM_RMA_TYPES(DEF_TEAM_DATA_)
     SSHMEM_DEFINE(int, shmem_##N##_##OP##_reduce,                                                \
                   (shmem_team_t team, T * dest, const T *source, size_t nreduce))                \
     {                                                                                            \
-        return coll_team_reduce(team, dest, source, nreduce, &coll_op_##N##_##OP,                \
+        return coll_team_reduce(team, dest, source, nreduce, COLL_OP(N, OP),                      \
                                 "shmem_" #N "_" #OP "_reduce");                                  \
     }
 #define DEF_TO_ALL_(T, N, OP)                                                                    \
@@ -55,7 +56,7 @@ SHMEM_RMA_TYPES(DEF_TEAM_DATA_)
                    int PE_size, T *pWrk, long *pSync))                                           \
     {                                                                                            \
         coll_as_to_all(dest, source, nreduce, PE_start, logPE_stride, PE_size, pWrk, pSync,      \
-                       &coll_op_##N##_##OP, "shmem_" #N "_" #OP "_to_all");                      \
+                       COLL_OP(N, OP), "shmem_" #N "_" #OP "_to_all");                          \
     }
 #define DEF_REDUCE_AND_(T, N) DEF_REDUCE_(T, N, and)
 #define DEF_REDUCE_OR_(T, N) DEF_REDUCE_(T, N, or)
@@ -90,13 +91,13 @@ SHMEM_TO_ALL_ARITH_TYPES(DEF_TO_ALL_PROD_)
     SSHMEM_DEFINE(int, shmem_##N##_sum_inscan,                                                   \
                   (shmem_team_t team, T * dest, const T *source, size_t nelems))                 \
     {                                                                                            \
-        return coll_team_scan(team, dest, source, nelems, &coll_op_##N##_sum, 0,                 \
+        return coll_team_scan(team, dest, source, nelems, COLL_OP(N, sum), COLL_SCAN_INCLUSIVE, \
                               "shmem_" #N "_sum_inscan");                                        \
     }                                                                                            \
     SSHMEM_DEFINE(int, shmem_##N##_sum_exscan,                                                   \
                   (shmem_team_t team, T * dest, const T *source, size_t nelems))                 \
     {                                                                                            \
-        return coll_team_scan(team, dest, source, nelems, &coll_op_##N##_sum, 1,                 \
+        return coll_team_scan(team, dest, source, nelems, COLL_OP(N, sum), COLL_SCAN_EXCLUSIVE, \
                               "shmem_" #N "_sum_exscan");                                        \
     }
 SHMEM_REDUCE_ARITH_TYPES(DEF_SCAN_)

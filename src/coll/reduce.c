@@ -13,12 +13,13 @@
  *    each other's work buffer and combine. Data beyond the work buffer goes in chunks.
  *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
  *    range) then recursive doubling of the owned ranges (allgather straight into dest).
- * For n not a power of two, the members above the largest power of two p first hand their
- * vector to member (i - p) and get the result back at the end.
+ * For n not a power of two, n - p adjacent pairs of members fold into one first (fold_of).
  *
  * Work buffers are written only after their owner said they are free (a READY flag), since
- * one buffer serves every round. Combining always puts the lower member's data on the left,
- * so all members compute the same bits.
+ * one buffer serves every round. Combining always puts the lower members' data on the left,
+ * and every partial result covers a consecutive run of members, so all members compute the
+ * same bits and a non-commutative operator (MPI-style user operators) gets x0 op ... op
+ * x(n-1) exactly, on every algorithm.
  */
 #include <string.h>
 
@@ -40,9 +41,9 @@ static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
 {
     memcpy(c->work.addr, src->addr, count * op->esize);
     coll_barrier(c);
-    op->op3(dest->addr, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
+    op->op3(op, dest->addr, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
     for (int j = 2; j < c->n; j++)
-        op->acc(dest->addr, coll_peer(c, &c->work, j, 0), count);
+        op->acc(op, dest->addr, coll_peer(c, &c->work, j, 0), count);
 }
 
 /* Slice i of count elements over n members: [*lo, *hi). */
@@ -50,6 +51,27 @@ static void slice_of(size_t count, int n, int i, size_t *lo, size_t *hi)
 {
     *lo = count * (size_t)i / (size_t)n;
     *hi = count * (size_t)(i + 1) / (size_t)n;
+}
+
+/* out = x0 op ... op x(n-1) over [lo, hi) of the members' sources, in member order, starting
+ * from our own slice (which may be out itself: in place) and growing it to both sides. */
+static void combine_slice(coll_t *c, const coll_buf_t *src, char *out, size_t lo, size_t hi,
+                          const coll_op_t *op)
+{
+    const size_t es = op->esize, n = hi - lo;
+    const char *mine = src->addr + lo * es;
+    int j;
+    if (c->me > 0) { /* out = x(me-1) op x(me), then the lower ones onto the left */
+        coll_op_apply(op, out, coll_peer(c, src, c->me - 1, lo * es), mine, n);
+        for (j = c->me - 2; j >= 0; j--)
+            op->racc(op, out, coll_peer(c, src, j, lo * es), n);
+        j = c->me + 1;
+    } else { /* out = x0 op x1 */
+        coll_op_apply(op, out, mine, coll_peer(c, src, 1, lo * es), n);
+        j = 2;
+    }
+    for (; j < c->n; j++)
+        op->acc(op, out, coll_peer(c, src, j, lo * es), n);
 }
 
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
@@ -61,12 +83,7 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     slice_of(count, c->n, c->me, &lo, &hi);
     if (hi > lo) {
         char *out = dest->addr + lo * es;
-        int first = c->me == 0 ? 1 : 0;
-        /* Start from our own slice (in place it is already there), then the others in order. */
-        coll_op_apply(op, out, src->addr + lo * es, coll_peer(c, src, first, lo * es), hi - lo);
-        for (int j = first + 1; j < c->n; j++)
-            if (j != c->me)
-                op->acc(out, coll_peer(c, src, j, lo * es), hi - lo);
+        combine_slice(c, src, out, lo, hi, op);
         for (int d = 1; d < c->n; d++)
             memcpy(coll_peer(c, dest, coll_rel(c, d), lo * es), out, (hi - lo) * es);
     }
@@ -75,12 +92,110 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     coll_wait(c, SLOT_SHMRS, c->n - 1);
 }
 
+/*
+ * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
+ * where its result goes (a "window": its dest when that is symmetric and apart from its
+ * source, else the bounce buffer it was given, in pieces), then member i combines slice i of
+ * every source straight into the root's window. The root copies a bounce piece out and frees
+ * everybody for the next piece; after the last one the sources may be reused. Only the
+ * root's dest is written; other members' dest is not even looked at.
+ */
+#define SLOT_WHERE (COLL_SLOT_ALGO + 0)
+#define SLOT_DONE (COLL_SLOT_ALGO + 1)
+#define SLOT_FREE (COLL_SLOT_ALGO + 2)
+
+/* The root's window; returns 1 when it is the bounce buffer. */
+static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_t bytes,
+                       char *bounce, coll_buf_t *win)
+{
+    size_t off;
+    int region = sshmem_region_of(dest, bytes, &off);
+    int overlap = dest < src->addr + bytes && src->addr < dest + bytes;
+    if (region >= 0 && !overlap) {
+        *win = (coll_buf_t){dest, region, off};
+        return 0;
+    }
+    coll_buf(win, bounce, 1, "bounce buffer", c);
+    return 1;
+}
+
+/* The window as one flag value (offset, region, bounce bit), and back on a member. */
+static long window_encode(const coll_buf_t *win, int bounced)
+{
+    return (long)(win->off << 3 | (size_t)win->region << 1 | (size_t)bounced);
+}
+
+static char *window_decode(const coll_t *c, int root, long v, int *bounced)
+{
+    *bounced = (int)(v & 1);
+    return sshmem.peers[coll_pe(c, root)].direct[(v >> 1) & 3] + ((size_t)v >> 3);
+}
+
+void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems)
+{
+    const size_t es = op->esize;
+    coll_buf_t win;
+    char *base = NULL;
+    int bounced = 0;
+    if (count == 0)
+        return;
+    if (c->n == 1) {
+        if (dest != src->addr)
+            memmove(dest, src->addr, count * es);
+        return;
+    }
+    if (c->me == root) {
+        bounced = root_window(c, dest, src, count * es, bounce, &win);
+        base = win.addr;
+        for (int d = 1; d < c->n; d++)
+            coll_send_value(c, coll_rel(c, d), SLOT_WHERE, window_encode(&win, bounced));
+    }
+    coll_barrier(c); /* every source is ready */
+    if (c->me != root)
+        base = window_decode(c, root, coll_recv_value(c, SLOT_WHERE), &bounced);
+    const size_t cap = bounced ? bounce_elems : count;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the bounce buffer; pass a "
+                     "symmetric dest on the root", es);
+    for (size_t at = 0, len; at < count; at += len) {
+        len = count - at < cap ? count - at : cap;
+        size_t lo, hi;
+        slice_of(len, c->n, c->me, &lo, &hi);
+        coll_buf_t piece = *src;
+        piece.addr += at * es;
+        piece.off += at * es;
+        if (hi > lo)
+            combine_slice(c, &piece, base + lo * es, lo, hi, op);
+        if (c->me != root) {
+            coll_signal(c, root, SLOT_DONE);
+            coll_wait(c, SLOT_FREE, 1);
+            continue;
+        }
+        coll_wait(c, SLOT_DONE, c->n - 1);
+        if (bounced)
+            memcpy(dest + at * es, base, len * es);
+        for (int d = 1; d < c->n; d++)
+            coll_signal(c, coll_rel(c, d), SLOT_FREE);
+    }
+}
+
 /* ------------------------------------------------------------------ message passing */
 
+/*
+ * Folding n members onto p (the largest power of two <= n) so that each of the p keeps a
+ * consecutive range of members, in order: the first 2*(n-p) members pair up (2k, 2k+1), the
+ * odd one of a pair hands its data to the even one and gets the result back at the end; the
+ * rest stand alone. The p survivors, numbered 0..p-1 in member order, run the power-of-two
+ * algorithm; a survivor's range lies below the next one's, so "lower on the left" keeps the
+ * order of any operator.
+ */
 typedef struct fold {
     int p2;      /* largest power of two <= n */
-    int extra;   /* this member is above p2: it hands its data to member me - p2 */
-    int partner; /* its partner: me - p2 for an extra, me + p2 for a core member that has one */
+    int extra;   /* this member hands its data to its partner (me - 1) and waits */
+    int partner; /* the extra member's partner, or the survivor's extra (me + 1), or -1 */
+    int vme;     /* a survivor's number among the p2 */
+    int rem;     /* n - p2: the pairs */
 } fold_t;
 
 static fold_t fold_of(const coll_t *c)
@@ -89,10 +204,16 @@ static fold_t fold_of(const coll_t *c)
     f.p2 = 1;
     while (f.p2 * 2 <= c->n)
         f.p2 *= 2;
-    f.extra = c->me >= f.p2;
-    f.partner = f.extra ? c->me - f.p2 : (c->me + f.p2 < c->n ? c->me + f.p2 : -1);
+    f.rem = c->n - f.p2;
+    int paired = c->me < 2 * f.rem;
+    f.extra = paired && (c->me & 1);
+    f.partner = !paired ? -1 : f.extra ? c->me - 1 : c->me + 1;
+    f.vme = paired ? c->me / 2 : c->me - f.rem;
     return f;
 }
+
+/* The member of survivor v. */
+static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
 
 /* Send len bytes into member q's work buffer once q says it is free, then flag it. */
 static void send_to_work(coll_t *c, int q, int ready_slot, int data_slot, const void *data,
@@ -124,9 +245,9 @@ static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
 static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
 {
     if (q < c->me)
-        op->racc(acc, c->work.addr, count);
+        op->racc(op, acc, c->work.addr, count);
     else
-        op->acc(acc, c->work.addr, count);
+        op->acc(op, acc, c->work.addr, count);
 }
 
 /* An extra member hands its chunk to its partner, in pieces of the work buffer's size. */
@@ -147,7 +268,7 @@ static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_
     for (size_t done = 0, piece; done < count; done += piece) {
         piece = count - done < cap ? count - done : cap;
         recv_in_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA);
-        op->acc(acc + done * op->esize, c->work.addr, piece);
+        op->acc(op, acc + done * op->esize, c->work.addr, piece);
     }
 }
 
@@ -162,9 +283,13 @@ static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size
 static size_t work_elems(const coll_t *c, const coll_op_t *op)
 {
     size_t cap = c->work_bytes / op->esize;
-    if (SSHMEM_UNLIKELY(cap == 0))
+    if (SSHMEM_UNLIKELY(cap == 0 && !c->team))
         sshmem_fatal(c->call, "the work array holds no element; pass a pWrk of at least "
                      "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element of %zu bytes does not fit the team's work buffer "
+                     "(%zu bytes) that reductions between PEs without shared memory go "
+                     "through; split the element into smaller ones", op->esize, c->work_bytes);
     return cap;
 }
 
@@ -186,7 +311,7 @@ static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
         if (f.partner >= 0)
             fold_recv(c, &f, acc, len, cap, op);
         for (int e = 0; (1 << e) < f.p2; e++) {
-            int q = c->me ^ (1 << e);
+            int q = fold_member(&f, f.vme ^ (1 << e));
             exchange(c, q, e, acc, len * es);
             combine_work(c, q, acc, len, op);
         }
@@ -220,12 +345,13 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         if (f.partner >= 0)
             fold_recv(c, &f, acc, len, cap, op);
 
-        /* Reduce-scatter by halving: before round e we hold held[e]; we keep one half. */
+        /* Reduce-scatter by halving, nearest survivor first (so each combined range is a
+         * consecutive run of members): before round e we hold held[e]; we keep one half. */
         range_t held[COLL_MAX_ROUNDS], cur = {0, len};
-        for (int e = levels - 1; e >= 0; e--) {
-            int q = c->me ^ (1 << e);
+        for (int e = 0; e < levels; e++) {
+            int q = fold_member(&f, f.vme ^ (1 << e));
             size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
-            int upper = (c->me >> e) & 1;
+            int upper = (f.vme >> e) & 1;
             range_t keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
             range_t give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
             held[e] = cur;
@@ -233,9 +359,10 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
             combine_work(c, q, acc + keep.lo * es, keep.hi - keep.lo, op);
             cur = keep;
         }
-        /* Allgather by doubling: our range goes straight into the partner's dest. */
-        for (int e = 0; e < levels; e++) {
-            int q = c->me ^ (1 << e);
+        /* Allgather by doubling, in the reverse order: our range goes straight into the
+         * partner's dest. */
+        for (int e = levels - 1; e >= 0; e--) {
+            int q = fold_member(&f, f.vme ^ (1 << e));
             coll_put(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es, (cur.hi - cur.lo) * es);
             coll_signal(c, q, SLOT_DATA(e));
             coll_wait(c, SLOT_DATA(e), 1);

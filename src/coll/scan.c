@@ -1,5 +1,6 @@
 /*
- * scan.c: prefix sums over the members in order (shmem_TYPE_sum_inscan / _exscan).
+ * scan.c: prefix reductions over the members in order (shmem_TYPE_sum_inscan / _exscan,
+ * shmemx_scan / _exscan with any operator: both algorithms keep member order).
  *
  *  - shm: every member copies its source into its work buffer, a barrier, then member i
  *    combines the copies of members 0 .. i-1 (and its own for the inclusive scan).
@@ -18,38 +19,48 @@
 #define SLOT_READY(e) (COLL_SLOT_ALGO + (e))
 #define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
 
-/* dest = the copies (in the work buffers) of members 0 .. last, combined in order; zeros
- * when last < 0. */
+/* What an exclusive scan leaves in member 0's dest: zeros, or nothing written. */
+static void no_prefix(char *dest, size_t count, const coll_op_t *op, enum coll_scan_kind kind)
+{
+    if (kind == COLL_SCAN_EXCLUSIVE)
+        memset(dest, 0, count * op->esize);
+}
+
+/* dest = the copies (in the work buffers) of members 0 .. last, combined in order (last >=
+ * 0). */
 static void combine_prefix(coll_t *c, char *dest, int last, size_t count, const coll_op_t *op)
 {
-    if (last < 0)
-        memset(dest, 0, count * op->esize);
-    else if (last == 0)
+    if (last == 0)
         memcpy(dest, coll_peer(c, &c->work, 0, 0), count * op->esize);
     else
-        op->op3(dest, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
+        op->op3(op, dest, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
     for (int j = 2; j <= last; j++)
-        op->acc(dest, coll_peer(c, &c->work, j, 0), count);
+        op->acc(op, dest, coll_peer(c, &c->work, j, 0), count);
 }
 
 static void scan_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                     const coll_op_t *op, int exclusive, size_t cap)
+                     const coll_op_t *op, enum coll_scan_kind kind, size_t cap)
 {
     const size_t es = op->esize;
+    const int last = kind == COLL_SCAN_INCLUSIVE ? c->me : c->me - 1;
     for (size_t off = 0, len; off < count; off += len) {
         len = count - off < cap ? count - off : cap;
         if (off) /* everybody has read the previous chunk out of our work buffer */
             coll_barrier(c);
         memcpy(c->work.addr, src->addr + off * es, len * es);
         coll_barrier(c);
-        combine_prefix(c, dest->addr + off * es, exclusive ? c->me - 1 : c->me, len, op);
+        if (last < 0)
+            no_prefix(dest->addr + off * es, len, op, kind);
+        else
+            combine_prefix(c, dest->addr + off * es, last, len, op);
     }
 }
 
 static void scan_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                    const coll_op_t *op, int exclusive, size_t cap)
+                    const coll_op_t *op, enum coll_scan_kind kind, size_t cap)
 {
     const size_t es = op->esize, half = cap / 2;
+    const int exclusive = kind != COLL_SCAN_INCLUSIVE;
     char *in = c->work.addr, *running = c->work.addr + half * es;
     for (size_t off = 0, len; off < count; off += len) {
         len = count - off < half ? count - off : half;
@@ -68,11 +79,11 @@ static void scan_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
             coll_wait(c, SLOT_DATA(e), 1);
             if (from < 0)
                 continue; /* the wrapped-around message: no data */
-            op->racc(running, in, len); /* the lower members' sum goes on the left */
+            op->racc(op, running, in, len); /* the lower members' sum goes on the left */
             if (!exclusive)
                 continue;
             if (have_prefix)
-                op->racc(out, in, len);
+                op->racc(op, out, in, len);
             else
                 memcpy(out, in, len * es);
             have_prefix = 1;
@@ -80,28 +91,30 @@ static void scan_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         if (!exclusive)
             memcpy(out, running, len * es);
         else if (!have_prefix)
-            memset(out, 0, len * es);
+            no_prefix(out, len, op, kind);
     }
 }
 
 void coll_scan(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-               const coll_op_t *op, int exclusive)
+               const coll_op_t *op, enum coll_scan_kind kind)
 {
     if (count == 0)
         return;
     if (c->n == 1) {
-        if (exclusive)
-            memset(dest->addr, 0, count * op->esize);
+        if (kind != COLL_SCAN_INCLUSIVE)
+            no_prefix(dest->addr, count, op, kind);
         else if (dest->addr != src->addr)
             memmove(dest->addr, src->addr, count * op->esize);
         return;
     }
     size_t cap = c->work_bytes / op->esize;
     if (SSHMEM_UNLIKELY(cap < 2))
-        sshmem_fatal(c->call, "internal: the team work buffer is too small");
+        sshmem_fatal(c->call, "one element of %zu bytes is too large for a scan: two must fit "
+                     "the team's work buffer (%zu bytes); split the element into smaller ones",
+                     op->esize, c->work_bytes);
     if (coll_algo_scan(c, count * op->esize) == COLL_SCAN_SHM)
-        scan_shm(c, dest, src, count, op, exclusive, cap);
+        scan_shm(c, dest, src, count, op, kind, cap);
     else
-        scan_rd(c, dest, src, count, op, exclusive, cap);
+        scan_rd(c, dest, src, count, op, kind, cap);
     coll_done(c);
 }

@@ -109,7 +109,7 @@ int coll_team_reduce(shmem_team_t team, void *dest, const void *source, size_t n
 }
 
 int coll_team_scan(shmem_team_t team, void *dest, const void *source, size_t nelems,
-                   const coll_op_t *op, int exclusive, const char *call)
+                   const coll_op_t *op, int kind, const char *call)
 {
     coll_t c;
     coll_buf_t d, s;
@@ -118,7 +118,7 @@ int coll_team_scan(shmem_team_t team, void *dest, const void *source, size_t nel
     coll_buf(&s, source, nelems * op->esize, "source", &c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, (long long)(nelems * op->esize));
-    coll_scan(&c, &d, &s, nelems, op, exclusive);
+    coll_scan(&c, &d, &s, nelems, op, (enum coll_scan_kind)kind);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /*
- * ops.c: the operator handles (predefined and user), checking an operator against a type,
- * and applying it to elements laid out in memory or packed (MPI_Op_create, MPI_Reduce_local).
+ * ops.c: the operator handles (predefined and user), which predefined operator MPI defines
+ * on which kind, and MPI_Reduce_local (MPI_Op_create, MPI_Op_free, ...). The element loops
+ * are the one operator table's (src/coll/ops.c), reached through red_form.c.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #include "mpix/report.h"
 
 #define PREDEFINED_OP_(NAME, L)                                                                  \
-    SSHMEM_API struct sshmemx_op sshmemx_op_##L = {MPIX_OP_MAGIC, MPIX_OP_##L, 1, NULL,          \
+    SSHMEM_API struct sshmemx_op sshmemx_op_##L = {MPIX_OP_MAGIC, COLL_OP_##L, 1, NULL,          \
                                                    "SHMEMX_" #NAME};
 SHMEMX_PREDEFINED_OPS(PREDEFINED_OP_)
 
@@ -28,6 +29,37 @@ static int op_valid(shmemx_op_t op, const char *call)
     return SHMEMX_SUCCESS;
 }
 
+#define OP_BIT_(o) (1u << COLL_OP_##o)
+const unsigned mpix_category_ops[] = {
+    [MPIX_CAT_INTEGER] = OP_BIT_(sum) | OP_BIT_(prod) | OP_BIT_(min) | OP_BIT_(max) |
+                         OP_BIT_(land) | OP_BIT_(band) | OP_BIT_(lor) | OP_BIT_(bor) |
+                         OP_BIT_(lxor) | OP_BIT_(bxor),
+    [MPIX_CAT_FLOATING] = OP_BIT_(sum) | OP_BIT_(prod) | OP_BIT_(min) | OP_BIT_(max),
+    [MPIX_CAT_COMPLEX] = OP_BIT_(sum) | OP_BIT_(prod),
+    [MPIX_CAT_LOGICAL] = OP_BIT_(land) | OP_BIT_(lor) | OP_BIT_(lxor),
+    [MPIX_CAT_BYTE] = OP_BIT_(band) | OP_BIT_(bor) | OP_BIT_(bxor),
+    [MPIX_CAT_CHARACTER] = 0,
+    [MPIX_CAT_PAIR] = OP_BIT_(minloc) | OP_BIT_(maxloc),
+};
+
+const char *mpix_op_domain(int op_id)
+{
+    switch (op_id) {
+    case COLL_OP_sum:
+    case COLL_OP_prod: return "integer, floating and complex types";
+    case COLL_OP_min:
+    case COLL_OP_max: return "integer and floating types";
+    case COLL_OP_land:
+    case COLL_OP_lor:
+    case COLL_OP_lxor: return "integer types and SHMEMX_C_BOOL";
+    case COLL_OP_band:
+    case COLL_OP_bor:
+    case COLL_OP_bxor: return "integer types and SHMEMX_BYTE";
+    default: return "the pair types SHMEMX_FLOAT_INT, SHMEMX_DOUBLE_INT, SHMEMX_LONG_INT, "
+                    "SHMEMX_2INT, SHMEMX_SHORT_INT and SHMEMX_LONG_DOUBLE_INT";
+    }
+}
+
 int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call)
 {
     int rc;
@@ -37,7 +69,7 @@ int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call)
         return SHMEMX_SUCCESS;
     for (size_t i = 0; i < type->nsegs; i++) {
         int kind = type->segs[i].kind;
-        if (!mpix_kernel(op->id, kind)) {
+        if (!mpix_op_allowed(op->id, kind)) {
             if (type->flags & MPIX_PREDEFINED)
                 return mpix_error(SHMEMX_ERR_OP, call, "%s is not defined on %s; it applies to "
                                   "%s", op->name, mpix_kinds[kind].name,
@@ -48,77 +80,6 @@ int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call)
         }
     }
     return SHMEMX_SUCCESS;
-}
-
-/* A user function takes an int count: hand it the elements in chunks that fit. */
-static void apply_user(shmemx_op_t op, shmemx_datatype_t type, const char *in, char *inout,
-                       size_t count)
-{
-    ptrdiff_t ext = mpix_extent(type);
-    while (count) {
-        int len = count > INT_MAX ? INT_MAX : (int)count;
-        shmemx_datatype_t t = type;
-        op->fn((void *)in, inout, &len, &t);
-        in += (ptrdiff_t)len * ext;
-        inout += (ptrdiff_t)len * ext;
-        count -= (size_t)len;
-    }
-}
-
-/* Packed data: the items of each element follow each other, segment by segment. */
-static void apply_packed(int op_id, shmemx_datatype_t type, const char *in, char *inout,
-                         size_t count)
-{
-    if (type->kind >= 0) { /* one kind throughout: one kernel call */
-        const mpix_kind_info_t *k = &mpix_kinds[type->kind];
-        mpix_kernel(op_id, type->kind)(in, inout, count * (type->size / k->size), k->size,
-                                       k->value_size);
-        return;
-    }
-    size_t pos = 0;
-    for (size_t e = 0; e < count; e++)
-        for (size_t i = 0; i < type->nsegs; i++) {
-            const mpix_seg_t *s = &type->segs[i];
-            const mpix_kind_info_t *k = &mpix_kinds[s->kind];
-            size_t run = s->n * s->reps;
-            mpix_kernel(op_id, s->kind)(in + pos, inout + pos, run, k->size, k->value_size);
-            pos += run * k->size;
-        }
-}
-
-/* Elements in memory: each segment's blocks at their offsets in each element. */
-static void apply_layout(int op_id, shmemx_datatype_t type, const char *in, char *inout,
-                         size_t count)
-{
-    if (type->kind >= 0 && (type->flags & MPIX_CONTIG)) {
-        const mpix_kind_info_t *k = &mpix_kinds[type->kind];
-        mpix_kernel(op_id, type->kind)(in + type->true_lb, inout + type->true_lb,
-                                       count * (type->size / k->size), k->extent,
-                                       k->index_offset);
-        return;
-    }
-    ptrdiff_t ext = mpix_extent(type);
-    for (size_t e = 0; e < count; e++)
-        for (size_t i = 0; i < type->nsegs; i++) {
-            const mpix_seg_t *s = &type->segs[i];
-            const mpix_kind_info_t *k = &mpix_kinds[s->kind];
-            mpix_kernel_t kern = mpix_kernel(op_id, s->kind);
-            for (size_t r = 0; r < s->reps; r++) {
-                ptrdiff_t off = (ptrdiff_t)e * ext + s->disp + (ptrdiff_t)r * s->stride;
-                kern(in + off, inout + off, s->n, k->extent, k->index_offset);
-            }
-        }
-}
-
-void mpix_op_apply(shmemx_op_t op, shmemx_datatype_t type, const void *in, void *inout,
-                   size_t count, int packed)
-{
-    if (op->id < 0)
-        apply_user(op, type, in, inout, count);
-    else if (packed)
-        apply_packed(op->id, type, in, inout, count);
-    else
-        apply_layout(op->id, type, in, inout, count);
 }
 
 SSHMEM_DEFINE(int, shmemx_op_create, (shmemx_user_function *fn, int commute, shmemx_op_t *op))
@@ -174,6 +135,8 @@ SSHMEM_DEFINE(int, shmemx_reduce_local, (const void *inbuf, void *inoutbuf, size
         return rc;
     if (count && type->size && (!inbuf || !inoutbuf))
         return mpix_error(SHMEMX_ERR_ARG, call, "%s is NULL", !inbuf ? "inbuf" : "inoutbuf");
-    mpix_op_apply(op, type, inbuf, inoutbuf, count, 0);
+    mpix_red_form_t form;
+    mpix_red_form(&form, type, op);
+    mpix_red_local(&form, inbuf, inoutbuf, count);
     return SHMEMX_SUCCESS;
 }

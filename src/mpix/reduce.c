@@ -1,302 +1,250 @@
 /*
- * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan, shmemx_exscan on any datatype and
- * operator, as message-passing algorithms over the channels (channel.h).
+ * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on the collective
+ * engine of src/coll: the team's sync areas, the engine's algorithms and its choice of them
+ * by size, PE count and shared memory (SSHMEM_COLL_REDUCE / SSHMEM_COLL_SCAN force them here
+ * too). Every engine algorithm keeps member order, so a non-commutative user operator gets
+ * x0 o x1 o ... o x(n-1) exactly.
  *
- * Operands: with a predefined operator they travel and combine packed (the type's data bytes
- * only; the kernels walk the type's kinds); with a user operator they are laid out in local
- * buffers with the type's extent, since the user function indexes elements that way, and are
- * packed only on the wire. Large counts go piece by piece, so local memory stays bounded.
+ * The (datatype, operator) pair becomes an engine operator (red_form.c). Buffers:
+ *  - symmetric source and dest (shmem_malloc, globals; the normal case) with a form that may
+ *    write whole elements: the engine works on them directly, no copy;
+ *  - anything else (local memory, a type with gaps): the data goes in pieces through the
+ *    team's symmetric staging buffer (src/team/team.h), combined there in place.
+ * Which of the two runs must be the same on every PE: it depends on the datatype (the same
+ * everywhere) and on whether the buffers are symmetric, which shmemx.h asks to be the same on
+ * every PE.
  *
- * Order: every combine is "lower team indices o higher team indices", so a non-commutative
- * operator gets x0 o x1 o ... o x(n-1). reduce/allreduce use a binomial tree in which a
- * node's own range always precedes the range it receives; for a commutative operator the
- * tree is rotated to end at the root directly. scan/exscan use recursive doubling.
+ * reduce (to a root): on shared memory the engine's rooted algorithm (members write their
+ * slice of the result straight into the root's dest); elsewhere the allreduce with the
+ * staging buffer as everybody's dest, which the root copies out. Either way dest is written on
+ * the root only, as MPI says.
  */
-#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
 #include <shmemx.h>
 
+#include "coll/coll.h"
 #include "core/api_defs.h"
+#include "core/debug_check.h"
+#include "core/env.h"
 #include "core/error.h"
-#include "mpix/channel.h"
 #include "mpix/coll.h"
 #include "mpix/op.h"
 #include "mpix/report.h"
 
-#define PIECE_BYTES (256u << 10)
+enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
+
+/* Below this, a rooted reduce is the one-barrier shared-memory allreduce into the staging
+ * buffer (its three synchronizations cost more than the data: 8 bytes on 2 PEs took 7.6 us
+ * rooted, 0.35 us as an allreduce); above, the rooted algorithm moves 1/n of the data. */
+#define ROOTED_MIN_BYTES 4096
 
 typedef struct red {
-    mpix_team_t team;
-    shmemx_datatype_t type;
-    shmemx_op_t op;
-    int layout;      /* user operator: operands laid out with the extent */
-    size_t piece;    /* elements per piece */
-    ptrdiff_t ext;
-    ptrdiff_t shift; /* layout: element 0 starts this far into an operand buffer */
-    char *buf[3];    /* operands */
-    char *wire[2];   /* layout: packed data going out / coming in */
+    struct sshmem_team *team;
+    mpix_red_form_t form;
+    enum red_kind kind;
+    int root;  /* RED_ROOT: team index of the root */
+    size_t count;
+    const char *call;
 } red_t;
 
-/* ------------------------------------------------------------------ operands */
-static char *origin(const red_t *r, char *buf) { return buf + r->shift; }
+/* ------------------------------------------------------------------ entry */
 
-static void load(red_t *r, char *buf, const char *src, size_t m)
+SSHMEM_COLD static void in_place_not_root(const red_t *r)
 {
-    if (r->layout)
-        mpix_copy_elems(origin(r, buf), src, m, r->type);
-    else
-        mpix_pack_elems(src, m, r->type, buf);
+    sshmem_fatal(r->call, "source is SHMEMX_IN_PLACE on team PE %d, which is not the root (%d); "
+                 "only the root may pass it (its input is then in dest): pass this PE's data in "
+                 "source", r->team->my_index, r->root);
 }
 
-/* Packed bytes of an operand (packing it when it is laid out). */
-static char *as_wire(red_t *r, char *buf, size_t m)
+/* The checks of mpix_op_check and mpix_count_check that pass, the cheap way (a few loads: an
+ * 8-byte reduction costs little more than the engine's own). */
+static inline int usual_call(shmemx_datatype_t type, shmemx_op_t op, size_t count)
 {
-    if (!r->layout)
-        return buf;
-    mpix_pack_elems(origin(r, buf), m, r->type, r->wire[0]);
-    return r->wire[0];
+    return type && type->magic == MPIX_TYPE_MAGIC && (type->flags & MPIX_COMMITTED) && op &&
+           op->magic == MPIX_OP_MAGIC && count <= (size_t)PTRDIFF_MAX &&
+           (op->id < 0 || (type->kind >= 0 && mpix_op_allowed(op->id, type->kind)));
 }
 
-static void from_wire(red_t *r, char *buf, size_t m)
+/* Checks (a mistake ends the job: the other PEs would wait forever), SHMEMX_IN_PLACE, and
+ * the form. 0 when there is no data to combine. */
+static int red_begin(red_t *r, shmem_team_t team, void *dest, const void **source, size_t count,
+                     shmemx_datatype_t type, shmemx_op_t op)
 {
-    if (r->layout)
-        mpix_unpack_elems(r->wire[1], m, r->type, origin(r, buf));
-}
-
-static void send_op(red_t *r, int index, char *buf, size_t m)
-{
-    mpix_send(mpix_pe(&r->team, index), as_wire(r, buf, m), m * r->type->size);
-}
-
-static void recv_op(red_t *r, int index, char *buf, size_t m)
-{
-    mpix_recv(mpix_pe(&r->team, index), r->layout ? r->wire[1] : buf, m * r->type->size);
-    from_wire(r, buf, m);
-}
-
-static void sendrecv_op(red_t *r, int index, char *sbuf, char *rbuf, size_t m)
-{
-    int pe = mpix_pe(&r->team, index);
-    size_t len = m * r->type->size;
-    mpix_sendrecv(pe, as_wire(r, sbuf, m), len, pe, r->layout ? r->wire[1] : rbuf, len);
-    from_wire(r, rbuf, m);
-}
-
-/* inout = in o inout */
-static void combine(red_t *r, char *in, char *inout, size_t m)
-{
-    if (r->layout)
-        mpix_op_apply(r->op, r->type, origin(r, in), origin(r, inout), m, 0);
-    else
-        mpix_op_apply(r->op, r->type, in, inout, m, 1);
-}
-
-static void swap(char **a, char **b)
-{
-    char *t = *a;
-    *a = *b;
-    *b = t;
-}
-
-/* ------------------------------------------------------------------ set-up */
-static void red_alloc(red_t *r, size_t count, const char *call)
-{
-    size_t size = r->type->size, piece = PIECE_BYTES / size;
-    size_t aext = (size_t)(r->ext < 0 ? -r->ext : r->ext);
-    if (r->layout && aext && PIECE_BYTES / aext < piece)
-        piece = PIECE_BYTES / aext;
-    r->piece = piece < 1 ? 1 : piece > count ? count : piece;
-    size_t bytes = r->piece * size;
-    r->shift = 0;
-    if (r->layout) {
-        ptrdiff_t lo, hi;
-        mpix_span(r->type, r->piece, &lo, &hi);
-        r->shift = lo < 0 ? (-lo + 63) & ~(ptrdiff_t)63 : 0;
-        bytes = (size_t)(r->shift + (hi > 0 ? hi : 0));
+    r->team = mpix_team_get(team, r->call);
+    r->count = count;
+    if (SSHMEM_UNLIKELY(!usual_call(type, op, count))) { /* find and report the mistake */
+        mpix_errors_fatal(1);
+        mpix_count_check(count, r->call, "count");
+        mpix_op_check(op, type, r->call);
+        mpix_errors_fatal(0);
     }
-    for (int i = 0; i < 3; i++)
-        r->buf[i] = malloc(bytes ? bytes : 1);
-    for (int i = 0; i < 2; i++)
-        r->wire[i] = r->layout ? malloc(r->piece * size) : NULL;
-    if (!r->buf[0] || !r->buf[1] || !r->buf[2] || (r->layout && (!r->wire[0] || !r->wire[1])))
-        sshmem_fatal(call, "out of memory for %zu bytes of reduction buffers", 5 * bytes);
-}
-
-/* Checks (fatal on a mistake) and buffers; 0 when there is nothing to do. dest_here: this
- * PE writes dest. */
-static int red_begin(red_t *r, shmem_team_t team, void *dest, const void *source, size_t count,
-                     shmemx_datatype_t type, shmemx_op_t op, int root, const char *call)
-{
-    mpix_coll_enter(team, &r->team, type, count, "count", call);
-    mpix_errors_fatal(1);
-    mpix_op_check(op, type, call);
-    mpix_errors_fatal(0);
-    if (root >= 0)
-        mpix_check_root(&r->team, root, call);
-    mpix_check_buf(source, count, type, "source", call);
-    if (root < 0 || root == r->team.me)
-        mpix_check_buf(dest, count, type, "dest", call);
+    int writes_dest = r->kind != RED_ROOT || r->root == r->team->my_index;
+    if (r->kind == RED_ROOT && (r->root < 0 || r->root >= r->team->pes.size))
+        sshmem_fatal(r->call, "root is %d, but the team has %d PEs (0 to %d); root is an index "
+                     "in the team", r->root, r->team->pes.size, r->team->pes.size - 1);
+    if (*source == SHMEMX_IN_PLACE) {
+        if (!writes_dest)
+            in_place_not_root(r);
+        *source = dest;
+    }
+    mpix_check_buf(*source, count, type, "source", r->call);
+    if (writes_dest)
+        mpix_check_buf(dest, count, type, "dest", r->call);
     if (count == 0 || type->size == 0)
         return 0;
-    r->type = type;
-    r->op = op;
-    r->layout = op->id < 0;
-    r->ext = mpix_extent(type);
-    red_alloc(r, count, call);
+    mpix_red_form(&r->form, type, op);
     return 1;
 }
 
-static void red_end(red_t *r)
+/* Where [p, p + len) lies in symmetric memory: 1 with b filled in, or 0 (not symmetric). */
+static int locate(coll_buf_t *b, const void *p, size_t len)
 {
-    for (int i = 0; i < 3; i++)
-        free(r->buf[i]);
-    for (int i = 0; i < 2; i++)
-        free(r->wire[i]);
+    b->addr = (char *)p;
+    b->region = sshmem_region_of(p, len ? len : 1, &b->off);
+    return b->region >= 0;
 }
 
-/* ------------------------------------------------------------------ algorithms */
-/*
- * Binomial tree over tree indices (team index - base): in round k, a node whose bit k is set
- * sends its range to the node 2^k below and leaves; the other receives the range just above
- * its own and combines own o received. Returns the result's buffer at tree index 0.
- */
-static char *tree_reduce(red_t *r, const char *src, size_t m, int base)
+/* ------------------------------------------------------------------ one engine call */
+
+/* Run the engine once on n engine elements of symmetric d and s (d may be s). */
+static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 {
-    const int n = r->team.n, rel = (r->team.me - base + n) % n;
-    char *acc = r->buf[0], *in = r->buf[1];
-    load(r, acc, src, m);
-    for (int mask = 1; mask < n; mask <<= 1) {
-        if (rel & mask) {
-            send_op(r, (rel - mask + base) % n, acc, m);
-            return NULL;
-        }
-        if (rel + mask < n) {
-            recv_op(r, (rel + mask + base) % n, in, m);
-            combine(r, acc, in, m);
-            swap(&acc, &in);
-        }
+    coll_t c;
+    coll_setup_team(&c, r->team, r->call);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, r->kind == RED_ROOT ? r->root : -1,
+                                (long long)(n * r->form.op->esize));
+    switch (r->kind) {
+    case RED_SCAN:
+        coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_INCLUSIVE);
+        break;
+    case RED_EXSCAN:
+        coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
+        break;
+    default:
+        coll_reduce(&c, d, s, n, r->form.op);
+        break;
     }
-    return acc;
 }
 
-/* Binomial broadcast of len packed bytes from team index 0. */
-static void bcast_bytes(const red_t *r, char *bytes, size_t len)
+/* ------------------------------------------------------------------ staged pieces */
+
+SSHMEM_COLD static void element_too_big(const red_t *r)
 {
-    const int n = r->team.n, me = r->team.me;
-    int mask = 1;
-    for (; mask < n; mask <<= 1)
-        if (me & mask) {
-            mpix_recv(mpix_pe(&r->team, me - mask), bytes, len);
-            break;
-        }
-    for (mask >>= 1; mask > 0; mask >>= 1)
-        if (me + mask < n)
-            mpix_send(mpix_pe(&r->team, me + mask), bytes, len);
+    sshmem_fatal(r->call, "one element of this datatype takes %zu bytes in a reduction, more than "
+                 "the team's staging buffer (%u bytes) for data that is not symmetric or has "
+                 "gaps; pass symmetric source and dest (shmem_malloc) of a type without gaps, or "
+                 "split the element", r->form.op->esize * r->form.per_elem,
+                 SSHMEM_TEAM_STAGE_BYTES);
 }
 
-/* Where packed results arrive when not made here. */
-static char *landing(red_t *r) { return r->layout ? r->wire[1] : r->buf[2]; }
+/*
+ * Pieces of the data through the staging buffer. src_direct: source is symmetric and the
+ * form needs no staging, so the engine reads it in place (only dest goes through the stage).
+ * Whose dest gets the result: everybody's, but the root's only for a rooted reduce, and not
+ * member 0's for an exclusive scan (MPI leaves it alone).
+ */
+static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
+{
+    const mpix_red_form_t *f = &r->form;
+    const size_t elem_bytes = f->op->esize * f->per_elem;
+    const size_t piece = SSHMEM_TEAM_STAGE_BYTES / elem_bytes;
+    char *stage = r->team->stage;
+    const int me = r->team->my_index;
+    const int keep = (r->kind == RED_ROOT && me != r->root) || (r->kind == RED_EXSCAN && me == 0);
+    if (SSHMEM_UNLIKELY(piece == 0))
+        element_too_big(r);
+    for (size_t e0 = 0, m; e0 < r->count; e0 += m) {
+        m = r->count - e0 < piece ? r->count - e0 : piece;
+        const char *s = src + (ptrdiff_t)e0 * f->extent;
+        coll_buf_t sb, db;
+        locate(&db, stage, m * elem_bytes);
+        if (src_direct) {
+            locate(&sb, s + f->at, m * elem_bytes);
+            engine(r, &db, &sb, m * f->per_elem);
+        } else {
+            if (f->staged)
+                mpix_red_stage_in(f, stage, s, m);
+            else
+                memcpy(stage, s + f->at, m * elem_bytes);
+            engine(r, &db, &db, m * f->per_elem);
+        }
+        if (keep)
+            continue;
+        char *d = dest + (ptrdiff_t)e0 * f->extent;
+        if (f->staged)
+            mpix_red_stage_out(f, d, stage, m);
+        else
+            memcpy(d + f->at, stage, m * elem_bytes);
+    }
+}
+
+/* A rooted reduce on shared memory: the engine's own rooted algorithm, the team's staging
+ * buffer as its bounce buffer when the root's dest cannot take the result directly. */
+static void rooted(red_t *r, char *dest, const coll_buf_t *s)
+{
+    coll_t c;
+    const mpix_red_form_t *f = &r->form;
+    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
+    coll_setup_team(&c, r->team, r->call);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
+    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
+                     r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op->esize);
+}
+
+static int run(red_t *r, void *dest, const void *source)
+{
+    const mpix_red_form_t *f = &r->form;
+    const size_t bytes = r->count * f->per_elem * f->op->esize;
+    const char *s = source;
+    coll_buf_t sb, db;
+    int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
+    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
+        rooted(r, dest, &sb);
+    else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
+        engine(r, &db, &sb, r->count * f->per_elem);
+    else
+        run_staged(r, dest, s, src_sym);
+    return SHMEMX_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ the routines */
+
+static int reduction(shmem_team_t team, void *dest, const void *source, size_t count,
+                     shmemx_datatype_t type, shmemx_op_t op, enum red_kind kind, int root,
+                     const char *call)
+{
+    red_t r;
+    r.kind = kind;
+    r.root = root;
+    r.call = call;
+    if (!red_begin(&r, team, dest, &source, count, type, op))
+        return SHMEMX_SUCCESS;
+    return run(&r, dest, source);
+}
 
 SSHMEM_DEFINE(int, shmemx_reduce, (shmem_team_t team, void *dest, const void *source,
                                    size_t count, shmemx_datatype_t type, shmemx_op_t op, int root))
 {
-    red_t r;
-    if (!red_begin(&r, team, dest, source, count, type, op, root, "shmemx_reduce"))
-        return SHMEMX_SUCCESS;
-    const int me = r.team.me, base = op->commute ? root : 0;
-    for (size_t e0 = 0, m; e0 < count; e0 += m) {
-        m = count - e0 < r.piece ? count - e0 : r.piece;
-        char *res = tree_reduce(&r, (const char *)source + (ptrdiff_t)e0 * r.ext, m, base);
-        char *bytes = res ? as_wire(&r, res, m) : NULL;
-        if (base != root && me == base)
-            mpix_send(mpix_pe(&r.team, root), bytes, m * type->size);
-        if (base != root && me == root)
-            mpix_recv(mpix_pe(&r.team, base), bytes = landing(&r), m * type->size);
-        if (me == root)
-            mpix_unpack_elems(bytes, m, type, (char *)dest + (ptrdiff_t)e0 * r.ext);
-    }
-    red_end(&r);
-    return SHMEMX_SUCCESS;
+    return reduction(team, dest, source, count, type, op, RED_ROOT, root, "shmemx_reduce");
 }
 
 SSHMEM_DEFINE(int, shmemx_allreduce, (shmem_team_t team, void *dest, const void *source,
                                       size_t count, shmemx_datatype_t type, shmemx_op_t op))
 {
-    red_t r;
-    if (!red_begin(&r, team, dest, source, count, type, op, -1, "shmemx_allreduce"))
-        return SHMEMX_SUCCESS;
-    for (size_t e0 = 0, m; e0 < count; e0 += m) {
-        m = count - e0 < r.piece ? count - e0 : r.piece;
-        char *res = tree_reduce(&r, (const char *)source + (ptrdiff_t)e0 * r.ext, m, 0);
-        char *bytes = res ? as_wire(&r, res, m) : landing(&r);
-        bcast_bytes(&r, bytes, m * type->size);
-        mpix_unpack_elems(bytes, m, type, (char *)dest + (ptrdiff_t)e0 * r.ext);
-    }
-    red_end(&r);
-    return SHMEMX_SUCCESS;
-}
-
-/*
- * Recursive doubling: in round k each PE swaps its running total with the PE whose index
- * differs in bit k. partial covers this PE's whole group of 2^(k+1) indices afterwards;
- * result adds only groups below this PE. Inclusive scans start result with x(me).
- */
-static void scan_piece(red_t *r, const char *src, char *dst, size_t m, int exclusive)
-{
-    const int n = r->team.n, me = r->team.me;
-    char *partial = r->buf[0], *tmp = r->buf[1], *result = r->buf[2];
-    int have = !exclusive;
-    load(r, partial, src, m);
-    if (have)
-        load(r, result, src, m);
-    for (int mask = 1; mask < n; mask <<= 1) {
-        int peer = me ^ mask;
-        if (peer >= n)
-            continue;
-        sendrecv_op(r, peer, partial, tmp, m);
-        if (peer < me) {
-            combine(r, tmp, partial, m); /* partial = lower o partial */
-            if (have) {
-                combine(r, tmp, result, m);
-            } else {
-                swap(&result, &tmp);
-                have = 1;
-            }
-        } else {
-            combine(r, partial, tmp, m); /* partial = partial o higher */
-            swap(&partial, &tmp);
-        }
-    }
-    if (have)
-        mpix_unpack_elems(as_wire(r, result, m), m, r->type, dst);
-    /* the buffers may have been swapped around: keep them for red_end */
-    r->buf[0] = partial;
-    r->buf[1] = tmp;
-    r->buf[2] = result;
-}
-
-static int scan(shmem_team_t team, void *dest, const void *source, size_t count,
-                shmemx_datatype_t type, shmemx_op_t op, int exclusive, const char *call)
-{
-    red_t r;
-    if (!red_begin(&r, team, dest, source, count, type, op, -1, call))
-        return SHMEMX_SUCCESS;
-    for (size_t e0 = 0, m; e0 < count; e0 += m) {
-        m = count - e0 < r.piece ? count - e0 : r.piece;
-        scan_piece(&r, (const char *)source + (ptrdiff_t)e0 * r.ext,
-                   (char *)dest + (ptrdiff_t)e0 * r.ext, m, exclusive);
-    }
-    red_end(&r);
-    return SHMEMX_SUCCESS;
+    return reduction(team, dest, source, count, type, op, RED_ALL, -1, "shmemx_allreduce");
 }
 
 SSHMEM_DEFINE(int, shmemx_scan, (shmem_team_t team, void *dest, const void *source, size_t count,
                                  shmemx_datatype_t type, shmemx_op_t op))
 {
-    return scan(team, dest, source, count, type, op, 0, "shmemx_scan");
+    return reduction(team, dest, source, count, type, op, RED_SCAN, -1, "shmemx_scan");
 }
 
 SSHMEM_DEFINE(int, shmemx_exscan, (shmem_team_t team, void *dest, const void *source,
                                    size_t count, shmemx_datatype_t type, shmemx_op_t op))
 {
-    return scan(team, dest, source, count, type, op, 1, "shmemx_exscan");
+    return reduction(team, dest, source, count, type, op, RED_EXSCAN, -1, "shmemx_exscan");
 }

@@ -39,3 +39,10 @@ void mpix_team_view(shmem_team_t team, mpix_team_t *v, const char *call)
 }
 
 #endif
+
+#if __has_include("team/team.h")
+struct sshmem_team *mpix_team_get(shmem_team_t team, const char *call)
+{
+    return sshmem_team_check(team, call);
+}
+#endif

@@ -49,6 +49,7 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
     team->area[0] = state;
     team->area[1] = state + SSHMEM_TEAM_AREA_BYTES;
     team->scratch = state + 2 * SSHMEM_TEAM_AREA_BYTES;
+    team->stage = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
 }
 
 /* SHMEM_TEAM_SHARED: the PEs whose heap this PE maps (itself included). On one host with the

@@ -23,7 +23,9 @@
 #define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work */
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
 #define SSHMEM_TEAM_SCRATCH_BYTES 512
-#define SSHMEM_TEAM_STATE_BYTES (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES)
+#define SSHMEM_TEAM_STAGE_BYTES (32u << 10)  /* pieces of non-symmetric reduction data */
+#define SSHMEM_TEAM_STATE_BYTES                                                                  \
+    (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
 /* Split teams alive at once on one PE (slots of the pool). */
 #define SSHMEM_TEAM_POOL_SLOTS 32
 /* The pool's symmetric bytes: part of the library's internal heap space (see core/init.c). */
@@ -42,6 +44,7 @@ struct sshmem_team {
     unsigned long ncalls;     /* collectives run on this team: picks the sync area */
     char *area[2];            /* symmetric sync areas (flags first, SHMEM_SYNC_VALUE when idle) */
     char *scratch;            /* symmetric scratch for the library's own use */
+    char *stage;              /* symmetric, SSHMEM_TEAM_STAGE_BYTES, 64-byte aligned */
 };
 
 /* Set up SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the pool (start-up, every PE, same order). */

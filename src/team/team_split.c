@@ -26,7 +26,7 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
     coll_setup_team(&c, parent, call);
     coll_buf(&mine, &scratch[0], sizeof *scratch, "team scratch", &c);
     coll_buf(&all, &scratch[1], sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all, &mine, 1, &coll_op_bor64);
+    coll_reduce(&c, &all, &mine, 1, COLL_OP(uint64, or));
     unsigned long long used = scratch[1];
     for (int s = 0, got = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
         if (!(used & (1ULL << s))) {

@@ -8,6 +8,7 @@ cases=(
   "overlap||nz|PE 0: shmemx_gatherv|receive regions of PE 0|overlap|displs"
   "count_mismatch||nz|PE 2: shmemx_gatherv|sendcount is 3 on this PE|recvcounts[2] = 2|must agree"
   "bad_root||nz|shmemx_reduce|root is 3|0 to 2"
+  "in_place_not_root||nz|PE 1: shmemx_reduce|SHMEMX_IN_PLACE on team PE 1|not the root (0)|only the root"
   "op_type||nz|shmemx_allreduce|SHMEMX_MAXLOC is not defined on SHMEMX_DOUBLE|SHMEMX_DOUBLE_INT"
   "uncommitted_coll||nz|shmemx_allreduce|type is not committed|shmemx_type_commit"
   "team_invalid||nz|sshmem: PE |: shmemx_allgather: |team is SHMEM_TEAM_INVALID"

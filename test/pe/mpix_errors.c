@@ -30,6 +30,9 @@ int main(int argc, char **argv)
                        SHMEMX_INT, 0);
     } else if (!strcmp(what, "bad_root")) {
         shmemx_reduce(SHMEM_TEAM_WORLD, dest, src, 1, SHMEMX_INT, SHMEMX_SUM, npes);
+    } else if (!strcmp(what, "in_place_not_root")) {
+        shmemx_reduce(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : src, 1, SHMEMX_INT,
+                      SHMEMX_SUM, 0);
     } else if (!strcmp(what, "op_type")) {
         double d = 1, r;
         shmemx_allreduce(SHMEM_TEAM_WORLD, &r, &d, 1, SHMEMX_DOUBLE, SHMEMX_MAXLOC);

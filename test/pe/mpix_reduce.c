@@ -6,6 +6,12 @@
  * operator (2x2 matrix product) whose result proves ascending PE order, also on a type with
  * gaps and to a root other than 0, and over many elements (called on chunks); a commutative
  * user operator.
+ *
+ * Every reduction algorithm is forced in turn at 3, 5 and 8 PEs (they all must keep PE order):
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
  */
 #include <shmemx.h>
 

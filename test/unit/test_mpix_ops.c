@@ -1,7 +1,7 @@
 /*
  * test_mpix_ops.c: the predefined operators on every type MPI defines them on (and a clear
  * refusal on every other), MINLOC/MAXLOC with ties, logical results 0/1, derived types
- * (in memory and packed), user operators: argument order, the datatype they see, commute.
+ * (in memory and staged), user operators: argument order, the datatype they see, commute.
  */
 #include <complex.h>
 #include <limits.h>
@@ -173,9 +173,10 @@ static void derived_in_memory(void **state)
     shmemx_type_free(&st);
 }
 
-/* Packed operands (what the collectives combine) give what the in-memory form gives, also
- * for mixed kinds and pairs whose packed items are unaligned. */
-static void packed_matches_memory(void **state)
+/* Staged operands (what the collectives combine for types with gaps: elements copied into
+ * slots, combined there, data copied back) give what the in-memory form gives, for a pair
+ * inside a struct and for mixed kinds. */
+static void staged_matches_memory(void **state)
 {
     struct m { short s; shmemx_double_int_t p; float f[2]; } x[3], y[3], ym[3];
     shmemx_datatype_t t;
@@ -202,14 +203,18 @@ static void packed_matches_memory(void **state)
     shmemx_datatype_t ptr;
     shmemx_type_create_resized(pt, 0, sizeof(struct m), &ptr);
     shmemx_type_commit(&ptr);
-    unsigned char px[64], py[64];
-    mpix_pack_elems(x, 3, ptr, px);
-    mpix_pack_elems(y, 3, ptr, py);
-    mpix_op_apply(SHMEMX_MAXLOC, ptr, px, py, 3, 1);
+    _Alignas(16) unsigned char px[256], py[256];
+    mpix_red_form_t f;
+    mpix_red_form(&f, ptr, SHMEMX_MAXLOC);
+    assert_true(f.staged);
+    assert_true(f.op->esize * 3 <= sizeof px);
+    mpix_red_stage_in(&f, px, x, 3);
+    mpix_red_stage_in(&f, py, y, 3);
+    f.op->racc(f.op, py, px, 3);
     assert_int_equal(shmemx_reduce_local(x, ym, 3, ptr, SHMEMX_MAXLOC), SHMEMX_SUCCESS);
     memcpy(y, ym, sizeof y);
     memset(ym, 0, sizeof ym);
-    mpix_unpack_elems(py, 3, ptr, ym);
+    mpix_red_stage_out(&f, ym, py, 3);
     for (int k = 0; k < 3; k++) {
         assert_true(ym[k].p.value == y[k].p.value);
         assert_int_equal(ym[k].p.index, y[k].p.index);
@@ -225,12 +230,14 @@ static void packed_matches_memory(void **state)
     shmemx_datatype_t sfr;
     shmemx_type_create_resized(sf, 0, sizeof(struct m), &sfr);
     shmemx_type_commit(&sfr);
-    mpix_pack_elems(x, 3, sfr, px);
-    mpix_pack_elems(y, 3, sfr, py);
-    mpix_op_apply(SHMEMX_SUM, sfr, px, py, 3, 1);
+    mpix_red_form(&f, sfr, SHMEMX_SUM);
+    assert_true(f.staged);
+    mpix_red_stage_in(&f, px, x, 3);
+    mpix_red_stage_in(&f, py, y, 3);
+    f.op->racc(f.op, py, px, 3);
     assert_int_equal(shmemx_reduce_local(x, y, 3, sfr, SHMEMX_SUM), SHMEMX_SUCCESS);
     memset(ym, 0, sizeof ym);
-    mpix_unpack_elems(py, 3, sfr, ym);
+    mpix_red_stage_out(&f, ym, py, 3);
     for (int k = 0; k < 3; k++) {
         assert_int_equal(ym[k].s, 8);
         assert_int_equal(y[k].s, 8);
@@ -242,6 +249,54 @@ static void packed_matches_memory(void **state)
     shmemx_type_free(&ptr);
     shmemx_type_free(&sf);
     shmemx_type_free(&sfr);
+}
+
+/* The engine form chosen for (type, op): the table's own entry on the user's memory where
+ * the data is consecutive items of one kind (pairs with their padding), whole elements for a
+ * user operator on a type without gaps, staged slots otherwise. */
+static void user_noop(void *in, void *inout, int *len, shmemx_datatype_t *type)
+{
+    (void)in, (void)inout, (void)len, (void)type;
+}
+
+static void engine_forms(void **state)
+{
+    mpix_red_form_t f;
+    mpix_red_form(&f, SHMEMX_DOUBLE, SHMEMX_SUM);
+    assert_ptr_equal(f.op, COLL_OP(double, sum));
+    assert_false(f.staged);
+    mpix_red_form(&f, SHMEMX_DOUBLE_INT, SHMEMX_MAXLOC);
+    assert_ptr_equal(f.op, &coll_ops[COLL_KIND_double_int][COLL_OP_maxloc]);
+    assert_int_equal(f.op->esize, sizeof(shmemx_double_int_t)); /* 16: padding included */
+    shmemx_datatype_t c4, col, pc;
+    shmemx_type_contiguous(4, SHMEMX_INT, &c4);
+    shmemx_type_vector(3, 1, 4, SHMEMX_DOUBLE, &col);
+    shmemx_type_contiguous(3, SHMEMX_2INT, &pc);
+    shmemx_type_commit(&c4);
+    shmemx_type_commit(&col);
+    shmemx_type_commit(&pc);
+    mpix_red_form(&f, c4, SHMEMX_BOR);
+    assert_ptr_equal(f.op, COLL_OP(int, or));
+    assert_int_equal(f.per_elem, 4);
+    mpix_red_form(&f, pc, SHMEMX_MINLOC);
+    assert_ptr_equal(f.op, &coll_ops[COLL_KIND_2int][COLL_OP_minloc]);
+    assert_int_equal(f.per_elem, 3);
+    mpix_red_form(&f, col, SHMEMX_SUM); /* gaps: never written, so staged */
+    assert_true(f.staged);
+    assert_ptr_equal(f.op, &f.built);
+    shmemx_op_t u;
+    shmemx_op_create(user_noop, 1, &u);
+    mpix_red_form(&f, c4, u);
+    assert_false(f.staged);
+    assert_int_equal(f.op->esize, 4 * sizeof(int));
+    assert_int_equal(f.op->commute, 1);
+    mpix_red_form(&f, col, u);
+    assert_true(f.staged);
+    assert_int_equal(f.op->esize, 9 * sizeof(double)); /* the extent: one user call for many */
+    shmemx_op_free(&u);
+    shmemx_type_free(&c4);
+    shmemx_type_free(&col);
+    shmemx_type_free(&pc);
 }
 
 /* 2x2 matrix product, not commutative: inout = in x inout. */
@@ -305,8 +360,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(op_type_matrix),  cmocka_unit_test(values),
         cmocka_unit_test(integer_edges),   cmocka_unit_test(minloc_maxloc),
-        cmocka_unit_test(derived_in_memory), cmocka_unit_test(packed_matches_memory),
-        cmocka_unit_test(user_ops),
+        cmocka_unit_test(derived_in_memory), cmocka_unit_test(staged_matches_memory),
+        cmocka_unit_test(user_ops),        cmocka_unit_test(engine_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
