@@ -6,7 +6,7 @@ prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/mpix_errors"
 cases=(
   # name | environment | expected status (nz = any non-zero) | patterns the message must contain
   "overlap||nz|PE 0: shmemx_gatherv|receive regions of PE 0|overlap|displs"
-  "count_mismatch||nz|PE 2: shmemx_gatherv|sendcount is 3 on this PE|recvcounts[2] = 2|must agree"
+  "count_mismatch||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "bad_root||nz|shmemx_reduce|root is 3|0 to 2"
   "op_type||nz|shmemx_allreduce|SHMEMX_MAXLOC is not defined on SHMEMX_DOUBLE|SHMEMX_DOUBLE_INT"
   "uncommitted_coll||nz|shmemx_allreduce|type is not committed|shmemx_type_commit"
