@@ -5,10 +5,11 @@
  * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
  * receiver j = me + d is written by me) are taken in batches that fit the work space; each
  * distance of a batch owns one slot of every member's work space:
- *   bytes  0..15  header from the sender at distance d: {count, large}
- *   bytes 16..31  answer from the receiver at distance d: where a large block goes
+ *   bytes  0..15  answer from the receiver at distance d: where a large block goes
+ *   bytes 16..31  header from the sender at distance d: {count, large}
  *   bytes 32..    eager data from the sender at distance d
- * The two writers of a slot are different PEs and write different bytes. Batches after the
+ * The two writers of a slot are different PEs and write different bytes (header and data
+ * are adjacent, so through UCX they travel as one put). Batches after the
  * first reuse the slots, after a barrier (only for teams larger than a batch).
  */
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <shmem.h>
 
+#include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/engine.h"
 #include "core/error.h"
@@ -31,8 +33,9 @@
 #define SLOT_ENTER (COLL_SLOT_ALGO + 3) /* rooted patterns: members that have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: header, answer, a little data */
-#define ANSWER_AT 16  /* where the answer lies in a slot */
-#define DATA_AT 32    /* where eager data starts */
+#define ANSWER_AT 0   /* where the answer lies in a slot */
+#define HEADER_AT 16  /* where the header lies */
+#define DATA_AT 32    /* where eager data starts: right after the header */
 #define FLAT_ENTER 8  /* rooted patterns up to this many members signal "entered" to all */
 
 typedef struct header {
@@ -109,7 +112,8 @@ static char *mapped_work(const xchg_t *x, int j, size_t at)
 
 static int is_large(const xchg_t *x, size_t count)
 {
-    return count * x->type->size > x->slot_bytes - DATA_AT;
+    return coll_algo_exchange(count * x->type->size, x->slot_bytes - DATA_AT) ==
+           COLL_EXCHANGE_RENDEZVOUS;
 }
 
 /* As a sender at distance d: the header, and the data if it is small. */
@@ -122,18 +126,19 @@ static void send_header(xchg_t *x, int d)
     header_t h = {count, (uint64_t)is_large(x, count)};
     char *there = mapped_work(x, j, at);
     if (there) {
-        memcpy(there, &h, sizeof h);
+        memcpy(there + HEADER_AT, &h, sizeof h);
         if (!h.large)
             pack(x, there + DATA_AT, origin, count);
     } else {
-        char buf[SSHMEM_TEAM_WORK_BYTES]; /* header + data in one put; reusable on return */
+        /* header + data in one put (never over the answer); the buffer is reusable on return */
+        char buf[SSHMEM_TEAM_WORK_BYTES];
         memcpy(buf, &h, sizeof h);
         size_t len = sizeof h;
         if (!h.large) {
-            pack(x, buf + DATA_AT, origin, count);
-            len = DATA_AT + count * x->type->size;
+            pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
+            len += count * x->type->size;
         }
-        coll_put(&x->c, j, &x->c.work, at, buf, len);
+        coll_put(&x->c, j, &x->c.work, at + HEADER_AT, buf, len);
     }
     coll_signal(&x->c, j, SLOT_HDR);
 }
@@ -162,7 +167,7 @@ static int take_header(xchg_t *x, int d)
     const mpix_side_t *r = x->recv;
     const int i = coll_rel(&x->c, -d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
-    const header_t *h = (const header_t *)(x->c.work.addr + at);
+    const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
     if (SSHMEM_UNLIKELY(h->count != want)) {
         char mine[48], theirs[48];
         mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
@@ -201,6 +206,28 @@ static void send_large(xchg_t *x, int d)
 
 /* ------------------------------------------------------------------ the exchange */
 
+/* The block from this PE to itself. */
+static void self_block(xchg_t *x)
+{
+    const int me = x->c.me;
+    if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
+        return;
+    size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
+    if (SSHMEM_UNLIKELY(n != want)) {
+        char mine[48], theirs[48];
+        mpix_count_mismatch(x->c.call, count_name(mine, x->recv, me), want, me,
+                            their_name(theirs, x->recv, me), (long long)n);
+    }
+    const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
+    char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
+    if (from == to || n == 0)
+        return;
+    if (x->contig)
+        memmove(to + x->type->true_lb, from + x->type->true_lb, n * x->type->size);
+    else
+        mpix_copy_elems(to, from, n, x->type);
+}
+
 static void run_batch(xchg_t *x)
 {
     coll_t *c = &x->c;
@@ -216,6 +243,8 @@ static void run_batch(xchg_t *x)
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, coll_rel(c, -d)))
             large_in += take_header(x, d);
+    if (x->b0 == 1)
+        self_block(x); /* while the large blocks answered above are on their way */
     for (int d = x->b0; d < end; d++) {
         int j = coll_rel(c, d);
         large_out += mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j));
@@ -232,24 +261,6 @@ static void run_batch(xchg_t *x)
         coll_wait(c, SLOT_DONE, large_in);
 }
 
-/* The block from this PE to itself. */
-static void self_block(xchg_t *x)
-{
-    const int me = x->c.me;
-    if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
-        return;
-    size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
-    if (SSHMEM_UNLIKELY(n != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, count_name(mine, x->recv, me), want, me,
-                            their_name(theirs, x->recv, me), (long long)n);
-    }
-    const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
-    char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
-    if (from != to && n)
-        mpix_copy_elems(to, from, n, x->type);
-}
-
 void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
                    shmemx_datatype_t type, int rooted, const char *call)
 {
@@ -261,16 +272,18 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
-    x.dest = (coll_buf_t){NULL, 0, 0};
+    x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
-        mpix_check_symmetric(recv->origin, call); /* others may write into it */
-        coll_buf(&x.dest, recv->origin, 1, "dest", c);
+        x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
+        if (SSHMEM_UNLIKELY(x.dest.region < 0))
+            mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     const int flat_enter = rooted && c->n <= FLAT_ENTER;
     if (flat_enter)
         for (int d = 1; d < c->n; d++)
             coll_signal(c, coll_rel(c, d), SLOT_ENTER);
-    self_block(&x);
+    if (c->n == 1)
+        self_block(&x);
     const int per_batch = (int)(c->work_bytes / SLOT_MIN);
     for (int b0 = 1; b0 < c->n; b0 += per_batch) {
         if (b0 > 1)
