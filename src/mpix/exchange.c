@@ -101,6 +101,17 @@ static void put_block(xchg_t *x, int j, const coll_buf_t *tgt, const char *origi
 
 /* ------------------------------------------------------------------ slots */
 
+/* The receiver at distance d (0 < d < n) and the sender: me + d and me - d, wrapped without
+ * a division (this runs several times per peer in every call). */
+static int to_member(const coll_t *c, int d)
+{
+    return c->me + d < c->n ? c->me + d : c->me + d - c->n;
+}
+static int from_member(const coll_t *c, int d)
+{
+    return c->me >= d ? c->me - d : c->me - d + c->n;
+}
+
 static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
 
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
@@ -120,7 +131,7 @@ static int is_large(const xchg_t *x, size_t count)
 static void send_header(xchg_t *x, int d)
 {
     const mpix_side_t *s = x->send;
-    const int j = coll_rel(&x->c, d);
+    const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
     header_t h = {count, (uint64_t)is_large(x, count)};
@@ -165,7 +176,7 @@ static const char *their_name(char buf[48], const mpix_side_t *s, int me)
 static int take_header(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
-    const int i = coll_rel(&x->c, -d);
+    const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
     if (SSHMEM_UNLIKELY(h->count != want)) {
@@ -196,7 +207,7 @@ static int take_header(xchg_t *x, int d)
 static void send_large(xchg_t *x, int d)
 {
     const mpix_side_t *s = x->send;
-    const int j = coll_rel(&x->c, d);
+    const int j = to_member(&x->c, d);
     const answer_t *a = (const answer_t *)(x->c.work.addr + slot_at(x, d) + ANSWER_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
     put_block(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
@@ -234,25 +245,25 @@ static void run_batch(xchg_t *x)
     const int end = x->b0 + x->nb;
     int senders = 0, large_in = 0, large_out = 0;
     for (int d = x->b0; d < end; d++)
-        if (mpix_side_talks(x->send, coll_rel(c, d)))
+        if (mpix_side_talks(x->send, to_member(c, d)))
             send_header(x, d);
     for (int d = x->b0; d < end; d++)
-        senders += mpix_side_talks(x->recv, coll_rel(c, -d));
+        senders += mpix_side_talks(x->recv, from_member(c, d));
     if (senders)
         coll_wait(c, SLOT_HDR, senders);
     for (int d = x->b0; d < end; d++)
-        if (mpix_side_talks(x->recv, coll_rel(c, -d)))
+        if (mpix_side_talks(x->recv, from_member(c, d)))
             large_in += take_header(x, d);
     if (x->b0 == 1)
         self_block(x); /* while the large blocks answered above are on their way */
     for (int d = x->b0; d < end; d++) {
-        int j = coll_rel(c, d);
+        int j = to_member(c, d);
         large_out += mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j));
     }
     if (large_out) {
         coll_wait(c, SLOT_CTL, large_out);
         for (int d = x->b0; d < end; d++) {
-            int j = coll_rel(c, d);
+            int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
                 send_large(x, d);
         }
@@ -281,7 +292,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     const int flat_enter = rooted && c->n <= FLAT_ENTER;
     if (flat_enter)
         for (int d = 1; d < c->n; d++)
-            coll_signal(c, coll_rel(c, d), SLOT_ENTER);
+            coll_signal(c, to_member(c, d), SLOT_ENTER);
     if (c->n == 1)
         self_block(&x);
     const int per_batch = (int)(c->work_bytes / SLOT_MIN);
