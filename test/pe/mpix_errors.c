@@ -44,6 +44,9 @@ int main(int argc, char **argv)
         counts[npes - 1] = (size_t)-2;
         shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 0 : 2, counts, displs,
                           SHMEMX_INT);
+    } else if (!strcmp(what, "in_place_not_root")) {
+        shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
+                       counts, displs, SHMEMX_INT, 0);
     } else if (!strcmp(what, "put_uncommitted")) {
         int rc = shmemx_put_type(dest, src, 1, open, (me + 1) % npes);
         shmem_barrier_all();
