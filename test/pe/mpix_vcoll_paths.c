@@ -1,9 +1,11 @@
 /*
  * mpix_vcoll_paths.c: every way a block of the shmemx gather family travels, checked element
  * by element on every PE: blocks small enough for the sync area next to blocks far beyond any
- * work buffer in the same call (both paths at once), zero counts, a strided (vector) type on
+ * work buffer in the same call (both paths at once), zero counts, a strided type (every other
+ * int) on
  * both paths, SHMEMX_IN_PLACE for gather/gatherv (root), allgather/allgatherv (everyone) and
- * scatter/scatterv (root), and all of it on a team of every other PE counted backwards.
+ * scatter/scatterv (root), a NULL dest on gatherv's non-roots and a local (not symmetric)
+ * dest on scatterv's root, and all of it on a team of every other PE counted backwards.
  *
  * sshmem-test-env: np=2,3,8 SSHMEM_COLL_EXCHANGE=rendezvous
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_EXCHANGE=rendezvous
@@ -67,18 +69,24 @@ static void v_forms(shmem_team_t team, int ti, int n, int in_place, const char *
         for (size_t p = 0; p < l.total; p++)
             dest[p] = in_place && ti == root ? all[p] : -1;
         const void *s = in_place && ti == root ? SHMEMX_IN_PLACE : (const void *)src;
-        shmemx_gatherv(team, dest, s, count_of(ti), l.counts, l.displs, SHMEMX_INT, root);
+        int *d0 = ti != root && ti % 2 ? NULL : dest; /* a non-root's dest is not used */
+        shmemx_gatherv(team, d0, s, count_of(ti), l.counts, l.displs, SHMEMX_INT, root);
         for (size_t p = 0; p < l.total; p++)
             CHECK_EQ_LONG(dest[p], ti == root ? all[p] : -1, what);
         shmem_team_sync(team);
         /* scatterv: in place, the root keeps its block in source and dest is untouched */
         for (size_t p = 0; p < l.total; p++)
             dest[p] = -1;
-        void *d = in_place && ti == root ? SHMEMX_IN_PLACE : dest;
+        /* the root's own dest need not be symmetric: local memory here */
+        int *local = malloc((BIG + 1) * sizeof(int));
+        void *d = ti != root ? dest : in_place ? SHMEMX_IN_PLACE : local;
         shmemx_scatterv(team, d, all, l.counts, l.displs, count_of(ti), SHMEMX_INT, root);
         for (size_t p = 0; p < l.total; p++)
-            CHECK_EQ_LONG(dest[p], in_place && ti == root ? -1 : p < count_of(ti) ? val(ti, p) : -1,
-                          what);
+            CHECK_EQ_LONG(dest[p], ti != root && p < count_of(ti) ? val(ti, p) : -1, what);
+        if (ti == root && !in_place)
+            for (size_t p = 0; p < count_of(ti); p++)
+                CHECK_EQ_LONG(local[p], val(ti, p), what);
+        free(local);
         shmem_team_sync(team);
     }
     for (size_t p = 0; p < l.total; p++) { /* in place: my own block is already in dest */
