@@ -2,9 +2,8 @@
  * mpix_vcoll_paths.c: every way a block of the shmemx gather family travels, checked element
  * by element on every PE: blocks small enough for the sync area next to blocks far beyond any
  * work buffer in the same call (both paths at once), zero counts, a strided type (every other
- * int) on
- * both paths, SHMEMX_IN_PLACE for gather/gatherv (root), allgather/allgatherv (everyone) and
- * scatter/scatterv (root), a NULL dest on gatherv's non-roots and a local (not symmetric)
+ * int) on both paths, SHMEMX_IN_PLACE for gather/gatherv (root), allgather/allgatherv
+ * (everyone) and scatter/scatterv (root), a NULL dest on gatherv's non-roots and a local (not symmetric)
  * dest on scatterv's root, and all of it on a team of every other PE counted backwards.
  *
  * sshmem-test-env: np=2,3,8 SSHMEM_COLL_EXCHANGE=rendezvous
