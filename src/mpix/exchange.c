@@ -123,8 +123,10 @@ static char *mapped_work(const xchg_t *x, int j, size_t at)
 
 static int is_large(const xchg_t *x, size_t count)
 {
-    return coll_algo_exchange(count * x->type->size, x->slot_bytes - DATA_AT) ==
-           COLL_EXCHANGE_RENDEZVOUS;
+    size_t bytes;
+    if (__builtin_mul_overflow(count, x->type->size, &bytes))
+        return 1; /* more than memory holds: the put will tell */
+    return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
 /* As a sender at distance d: the header, and the data if it is small. */
