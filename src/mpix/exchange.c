@@ -5,12 +5,12 @@
  * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
  * receiver j = me + d is written by me) are taken in batches that fit the work space; each
  * distance of a batch owns one slot of every member's work space:
- *   bytes  0..15  answer from the receiver at distance d: where a large block goes
+ *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large}
  *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
- * are adjacent, so through UCX they travel as one put). Batches after the
- * first reuse the slots, after a barrier (only for teams larger than a batch).
+ * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
+ * slots, after a barrier (only for teams larger than a batch).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,12 +28,12 @@
 #include "mpix/typed_rma.h"
 
 #define SLOT_HDR (COLL_SLOT_ALGO + 0)   /* at a receiver: headers (and eager data) in */
-#define SLOT_CTL (COLL_SLOT_ALGO + 1)   /* at a sender: answers "put it here" in */
+#define SLOT_INVITE (COLL_SLOT_ALGO + 1) /* at a sender: invitations "put it here" in */
 #define SLOT_DONE (COLL_SLOT_ALGO + 2)  /* at a receiver: large blocks in */
 #define SLOT_ENTER (COLL_SLOT_ALGO + 3) /* rooted patterns: members that have entered */
 
-#define SLOT_MIN 64   /* the smallest slot: header, answer, a little data */
-#define ANSWER_AT 0   /* where the answer lies in a slot */
+#define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
+#define INVITE_AT 0   /* where the invitation lies in a slot */
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
 #define FLAT_ENTER 8  /* rooted patterns up to this many members signal "entered" to all */
@@ -43,10 +43,10 @@ typedef struct header {
     uint64_t large;
 } header_t;
 
-typedef struct answer {
+typedef struct invitation {
     uint64_t region;
     uint64_t off; /* of the block's origin in that region */
-} answer_t;
+} invitation_t;
 
 typedef struct xchg {
     coll_t c;
@@ -143,7 +143,7 @@ static void send_header(xchg_t *x, int d)
         if (!h.large)
             pack(x, there + DATA_AT, origin, count);
     } else {
-        /* header + data in one put (never over the answer); the buffer is reusable on return */
+        /* header + data in one put (never over the invitation); reusable on return */
         char buf[SSHMEM_TEAM_WORK_BYTES];
         memcpy(buf, &h, sizeof h);
         size_t len = sizeof h;
@@ -173,9 +173,29 @@ static const char *their_name(char buf[48], const mpix_side_t *s, int me)
     return buf;
 }
 
-/* As a receiver at distance d: check the header, take small data, answer for large data.
- * Returns 1 if a large block will come. */
-static int take_header(xchg_t *x, int d)
+/* As a receiver at distance d, before any header: a block this PE expects to be large gets
+ * an invitation saying where it goes (which also says that this PE is inside the call). */
+static int invite(xchg_t *x, int d)
+{
+    const mpix_side_t *r = x->recv;
+    const int i = from_member(&x->c, d);
+    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
+        return 0;
+    const size_t displ = mpix_side_displ(r, i);
+    invitation_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
+    const size_t at = slot_at(x, d) + INVITE_AT;
+    char *there = mapped_work(x, i, at);
+    if (there)
+        memcpy(there, &a, sizeof a);
+    else
+        coll_put(&x->c, i, &x->c.work, at, &a, sizeof a);
+    coll_signal(&x->c, i, SLOT_INVITE);
+    return 1;
+}
+
+/* As a receiver at distance d: check the header's count against ours (equal counts mean the
+ * same choice of path on both sides), and take small data. */
+static void take_header(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
@@ -186,31 +206,17 @@ static int take_header(xchg_t *x, int d)
         mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
                             their_name(theirs, r, x->c.me), (long long)h->count);
     }
-    if (SSHMEM_UNLIKELY(!r->origin && want && x->type->size))
-        sshmem_fatal(x->c.call, "dest is NULL but %zu elements of %s from PE %d go there", want,
-                     mpix_type_name(x->type), i);
-    const size_t displ = mpix_side_displ(r, i);
-    if (!h->large) {
-        unpack(x, (char *)r->origin + (ptrdiff_t)displ * x->ext, x->c.work.addr + at + DATA_AT,
-               want);
-        return 0;
-    }
-    answer_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
-    char *there = mapped_work(x, i, at + ANSWER_AT);
-    if (there)
-        memcpy(there, &a, sizeof a);
-    else
-        coll_put(&x->c, i, &x->c.work, at + ANSWER_AT, &a, sizeof a);
-    coll_signal(&x->c, i, SLOT_CTL);
-    return 1;
+    if (!h->large)
+        unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
+               x->c.work.addr + at + DATA_AT, want);
 }
 
-/* As a sender at distance d, after the receiver's answer: the large block itself. */
+/* As a sender at distance d, invited: the large block itself, straight into dest. */
 static void send_large(xchg_t *x, int d)
 {
     const mpix_side_t *s = x->send;
     const int j = to_member(&x->c, d);
-    const answer_t *a = (const answer_t *)(x->c.work.addr + slot_at(x, d) + ANSWER_AT);
+    const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
     put_block(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
               mpix_side_count(s, j));
@@ -241,29 +247,45 @@ static void self_block(xchg_t *x)
         mpix_copy_elems(to, from, n, x->type);
 }
 
+/* The receive side must have somewhere to put what it is sent. */
+static void check_dest(const xchg_t *x)
+{
+    const mpix_side_t *r = x->recv;
+    if (r->origin || !x->type->size)
+        return;
+    for (int i = 0; i < x->c.n; i++)
+        if (mpix_side_talks(r, i) && mpix_side_count(r, i))
+            sshmem_fatal(x->c.call, "dest is NULL but %zu elements of %s from PE %d go there",
+                         mpix_side_count(r, i), mpix_type_name(x->type), i);
+}
+
+/* One batch of distances: invitations for large blocks, headers (with small blocks), then
+ * the large blocks, each step's signals counted on its own flag. */
 static void run_batch(xchg_t *x)
 {
     coll_t *c = &x->c;
     const int end = x->b0 + x->nb;
     int senders = 0, large_in = 0, large_out = 0;
     for (int d = x->b0; d < end; d++)
-        if (mpix_side_talks(x->send, to_member(c, d)))
+        large_in += invite(x, d);
+    for (int d = x->b0; d < end; d++) {
+        int j = to_member(c, d);
+        if (mpix_side_talks(x->send, j)) {
             send_header(x, d);
+            large_out += is_large(x, mpix_side_count(x->send, j));
+        }
+    }
+    if (x->b0 == 1)
+        self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++)
         senders += mpix_side_talks(x->recv, from_member(c, d));
     if (senders)
         coll_wait(c, SLOT_HDR, senders);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
-            large_in += take_header(x, d);
-    if (x->b0 == 1)
-        self_block(x); /* while the large blocks answered above are on their way */
-    for (int d = x->b0; d < end; d++) {
-        int j = to_member(c, d);
-        large_out += mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j));
-    }
+            take_header(x, d);
     if (large_out) {
-        coll_wait(c, SLOT_CTL, large_out);
+        coll_wait(c, SLOT_INVITE, large_out);
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
@@ -291,6 +313,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         if (SSHMEM_UNLIKELY(x.dest.region < 0))
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
+    check_dest(&x);
     const int flat_enter = rooted && c->n <= FLAT_ENTER;
     if (flat_enter)
         for (int d = 1; d < c->n; d++)

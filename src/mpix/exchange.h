@@ -10,12 +10,14 @@
  *    the receiver's slot of the sync area's work space and signals; the receiver checks the
  *    count against its own and unpacks into its dest. One step, and dest is written only by
  *    its owner, inside the call (MPI's rule).
- *  - large blocks (rendezvous): the sender writes only the header; the receiver, now known to
- *    be inside the call, answers with where the block goes (its dest's symmetric location),
- *    and the sender puts the data straight there with the type's layout (memcpy or strided
- *    copy on mapped memory, UCX puts otherwise) and signals "done". No staging copy.
- * Every count travels in a header, so a sender and receiver that disagree get a clear error
- * on the receiving PE, whatever the sizes.
+ *  - large blocks (rendezvous): at entry the receiver invites the sender, saying where the
+ *    block goes (its dest's symmetric location); the sender, now knowing the receiver is
+ *    inside the call, puts the data straight there with the type's layout (memcpy or strided
+ *    copy on mapped memory, UCX puts otherwise) and signals "done". No staging copy, two
+ *    signal latencies.
+ * Each side chooses the path from its own count. Every sender's count travels in a header
+ * (also for large blocks), so a sender and receiver that disagree get a clear error on the
+ * receiving PE, whatever the sizes and paths.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_H
 #define SSHMEM_MPIX_EXCHANGE_H

@@ -44,6 +44,15 @@ int main(int argc, char **argv)
         counts[npes - 1] = (size_t)-2;
         shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 0 : 2, counts, displs,
                           SHMEMX_INT);
+    } else if (!strcmp(what, "mismatch_large_recv") || !strcmp(what, "mismatch_large_send")) {
+        /* a large block on one side, a small one on the other: still an error, not a hang */
+        enum { BIG = 5000 };
+        int *big = shmem_malloc(BIG * 8 * sizeof(int)), *bsrc = calloc(BIG, sizeof(int));
+        int large_recv = !strcmp(what, "mismatch_large_recv");
+        counts[npes - 1] = large_recv ? BIG : 2;
+        displs[npes - 1] = 2 * (size_t)(npes - 1);
+        size_t mine = me == npes - 1 ? (large_recv ? 2 : BIG) : 2;
+        shmemx_gatherv(SHMEM_TEAM_WORLD, big, bsrc, mine, counts, displs, SHMEMX_INT, 0);
     } else if (!strcmp(what, "in_place_not_root")) {
         shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
                        counts, displs, SHMEMX_INT, 0);
