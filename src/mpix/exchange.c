@@ -27,8 +27,9 @@
 #include "mpix/exchange.h"
 #include "mpix/typed_rma.h"
 
-#define SLOT_HDR (COLL_SLOT_ALGO + 0)   /* at a receiver: headers (and eager data) in */
-#define SLOT_INVITE (COLL_SLOT_ALGO + 1) /* at a sender: invitations "put it here" in */
+/* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
+ * what it receives and the invitations for what it sends (one wait fewer per call). */
+#define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 2)  /* at a receiver: large blocks in */
 #define SLOT_ENTER (COLL_SLOT_ALGO + 3) /* rooted patterns: members that have entered */
 
@@ -40,7 +41,8 @@
 
 typedef struct header {
     uint64_t count;
-    uint64_t large;
+    uint32_t large;
+    uint32_t seq; /* the team's call number: tells this call's header from an older one */
 } header_t;
 
 typedef struct invitation {
@@ -136,7 +138,7 @@ static void send_header(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    header_t h = {count, (uint64_t)is_large(x, count)};
+    header_t h = {count, (uint32_t)is_large(x, count), (uint32_t)x->c.seq};
     char *there = mapped_work(x, j, at);
     if (there) {
         memcpy(there + HEADER_AT, &h, sizeof h);
@@ -153,7 +155,7 @@ static void send_header(xchg_t *x, int d)
         }
         coll_put(&x->c, j, &x->c.work, at + HEADER_AT, buf, len);
     }
-    coll_signal(&x->c, j, SLOT_HDR);
+    coll_signal(&x->c, j, SLOT_IN);
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
@@ -189,7 +191,7 @@ static int invite(xchg_t *x, int d)
         memcpy(there, &a, sizeof a);
     else
         coll_put(&x->c, i, &x->c.work, at, &a, sizeof a);
-    coll_signal(&x->c, i, SLOT_INVITE);
+    coll_signal(&x->c, i, SLOT_IN);
     return 1;
 }
 
@@ -201,6 +203,10 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    /* Only a sender and receiver that disagree about a count make a stray invitation count
+     * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
+    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != (uint32_t)x->c.seq))
+        coll_wait(&x->c, SLOT_IN, 1);
     if (SSHMEM_UNLIKELY(h->count != want)) {
         char mine[48], theirs[48];
         mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
@@ -279,13 +285,12 @@ static void run_batch(xchg_t *x)
         self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++)
         senders += mpix_side_talks(x->recv, from_member(c, d));
-    if (senders)
-        coll_wait(c, SLOT_HDR, senders);
+    if (senders + large_out)
+        coll_wait(c, SLOT_IN, senders + large_out);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
     if (large_out) {
-        coll_wait(c, SLOT_INVITE, large_out);
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))

@@ -53,6 +53,15 @@ int main(int argc, char **argv)
         displs[npes - 1] = 2 * (size_t)(npes - 1);
         size_t mine = me == npes - 1 ? (large_recv ? 2 : BIG) : 2;
         shmemx_gatherv(SHMEM_TEAM_WORLD, big, bsrc, mine, counts, displs, SHMEMX_INT, 0);
+    } else if (!strcmp(what, "mismatch_allgatherv")) {
+        /* PE 0 expects a large block from PE 1 (and invites it), PE 1 sends a small one */
+        int *big = shmem_malloc(5000 * 8 * sizeof(int));
+        size_t c2[8], d2[8];
+        for (int i = 0; i < npes && i < 8; i++)
+            c2[i] = 2, d2[i] = 5000 * (size_t)i;
+        if (me == 0)
+            c2[1] = 5000;
+        shmemx_allgatherv(SHMEM_TEAM_WORLD, big, src, 2, c2, d2, SHMEMX_INT);
     } else if (!strcmp(what, "in_place_not_root")) {
         shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
                        counts, displs, SHMEMX_INT, 0);
