@@ -215,6 +215,7 @@ static void take_header(xchg_t *x, int d)
     if (!h->large)
         unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
                x->c.work.addr + at + DATA_AT, want);
+    ((header_t *)h)->seq = 0; /* used: a later batch of this call reuses the slot */
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
