@@ -6,7 +6,7 @@
  * receiver j = me + d is written by me) are taken in batches that fit the work space; each
  * distance of a batch owns one slot of every member's work space:
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
- *   bytes 16..31  header from the sender at distance d: {count, large}
+ *   bytes 16..31  header from the sender at distance d: {count, large, call number}
  *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
@@ -30,8 +30,8 @@
 /* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
  * what it receives and the invitations for what it sends (one wait fewer per call). */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
-#define SLOT_DONE (COLL_SLOT_ALGO + 2)  /* at a receiver: large blocks in */
-#define SLOT_ENTER (COLL_SLOT_ALGO + 3) /* rooted patterns: members that have entered */
+#define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
+#define SLOT_ENTER (COLL_SLOT_ALGO + 2) /* rooted patterns: members that have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
@@ -266,8 +266,8 @@ static void check_dest(const xchg_t *x)
                          mpix_side_count(r, i), mpix_type_name(x->type), i);
 }
 
-/* One batch of distances: invitations for large blocks, headers (with small blocks), then
- * the large blocks, each step's signals counted on its own flag. */
+/* One batch of distances: invitations for large blocks and headers (with small blocks) go
+ * out, then one wait for both kinds coming in; then the large blocks, and their "done". */
 static void run_batch(xchg_t *x)
 {
     coll_t *c = &x->c;
