@@ -354,11 +354,12 @@ int shmemx_exscan(shmem_team_t team, void *dest, const void *source, size_t coun
  *
  *   gatherv:    root receives sendcount elements from each PE i at dest + displs[i]*extent;
  *               recvcounts[i] must equal PE i's sendcount (counts may be zero).
- *               dest: SYMMETRIC on every PE (others write into the root's; non-roots' own
- *               dest is not touched); source: any local memory;
+ *               dest: SYMMETRIC on the root (others write into it; non-roots' dest is not
+ *               used and may be NULL); source: any local memory;
  *               recvcounts, displs: local arrays, read on the root only (may be NULL elsewhere).
  *   scatterv:   PE i receives recvcount elements from the root's source + displs[i]*extent.
- *               dest: SYMMETRIC on every PE; source: any local memory on the root (ignored
+ *               dest: SYMMETRIC on every PE but the root (the root writes into them; its own
+ *               dest may be any memory); source: any local memory on the root (ignored
  *               elsewhere); sendcounts, displs: local arrays, read on the root only.
  *   allgatherv: every PE receives every PE's block as in gatherv.
  *               dest: SYMMETRIC; source: any local memory; recvcounts, displs: local arrays,

@@ -24,6 +24,10 @@ enum coll_fcollect_algo {
     COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK
 };
 enum coll_scan_algo { COLL_SCAN_AUTO, COLL_SCAN_SHM, COLL_SCAN_RD };
+/* How a block of the shmemx gather family travels (src/mpix/exchange.h): through the
+ * receiver's slot of the work space (eager), or straight into dest after a handshake. */
+enum coll_exchange_algo { COLL_EXCHANGE_AUTO, COLL_EXCHANGE_RENDEZVOUS, COLL_EXCHANGE_EAGER };
+/* (AUTO and RENDEZVOUS are the choices of SSHMEM_COLL_EXCHANGE; EAGER is only a result.) */
 
 enum coll_barrier_algo coll_algo_barrier(const coll_t *c);
 /* nbytes: the size of the broadcast. */
@@ -33,5 +37,8 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
 /* nbytes: one PE's block. */
 enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes);
 enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes);
+/* nbytes: one block; slot_bytes: the data a work-space slot holds. Depends only on values
+ * sender and receiver agree on (the receiver follows the sender's header anyway). */
+enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes);
 
 #endif

@@ -54,6 +54,9 @@
       "fcollect: auto | linear (all write all) | ring | bruck")                                   \
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
       "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
+    X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
+      "shmemx gather family: auto (small blocks through the sync area, large ones put "          \
+      "straight into dest) | rendezvous (every block straight into dest)")                       \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
@@ -70,6 +73,7 @@ enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_
 #define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", NULL}
 #define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", NULL}
 #define SSHMEM_ENV_CHOICES_coll_scan {"auto", "shm", "rd", NULL}
+#define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", NULL}
 
 typedef struct sshmem_env {
     size_t symmetric_size;
@@ -83,6 +87,7 @@ typedef struct sshmem_env {
     int stage_mapped;
     size_t stage_max_run, stage_piece;
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
+    int coll_exchange; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
 } sshmem_env_t;

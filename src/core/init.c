@@ -26,7 +26,6 @@
 #include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
-#include "mpix/channel.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/ctx.h"
@@ -216,7 +215,6 @@ static void init_runtime(int requested)
 
     sshmem_barrier_init();
     sshmem_lock_init();
-    sshmem_mpix_init();
     sshmem_profile_init();
     sshmem_hang_init();
     sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */

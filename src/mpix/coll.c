@@ -11,6 +11,9 @@ void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, 
                      const char *count_arg, const char *call)
 {
     mpix_team_view(team, v, call);
+    if (SSHMEM_LIKELY(type && type->magic == MPIX_TYPE_MAGIC && (type->flags & MPIX_COMMITTED) &&
+                      count <= (size_t)PTRDIFF_MAX))
+        return; /* the common case, without the reporting machinery (thread-local state) */
     mpix_errors_fatal(1);
     mpix_type_check(type, call, "type", 1);
     mpix_count_check(count, call, count_arg);

@@ -42,10 +42,4 @@ int pshmemx_alltoallv(shmem_team_t team, void *dest, const size_t recvcounts[],
                       const size_t rdispls[], const void *source, const size_t sendcounts[],
                       const size_t sdispls[], shmemx_datatype_t type);
 
-/* The control message of the v-collectives: where a block goes and how many elements. */
-typedef struct {
-    int64_t displ;
-    int64_t count;
-} mpix_ctl_t;
-
 #endif

@@ -61,10 +61,28 @@ static size_t runs_per_element(shmemx_datatype_t t)
     return runs;
 }
 
+/* The common case in one pass without allocating: a contiguous type whose regions come in
+ * ascending order of displacement, each ending before the next begins. */
+static int sorted_and_apart(shmemx_datatype_t t, int n, const size_t *counts,
+                            const size_t *displs)
+{
+    if (!(t->flags & MPIX_CONTIG))
+        return 0;
+    size_t end = 0; /* in elements: where the last region ended */
+    for (int i = 0; i < n; i++) {
+        if (counts[i] == 0)
+            continue;
+        if (displs[i] < end)
+            return 0;
+        end = displs[i] + counts[i];
+    }
+    return 1;
+}
+
 int mpix_find_overlap(shmemx_datatype_t t, int n, const size_t *counts, const size_t *displs,
                       int *a, int *b, ptrdiff_t *at)
 {
-    if (t->size == 0)
+    if (t->size == 0 || sorted_and_apart(t, n, counts, displs))
         return 0;
     ptrdiff_t ext = mpix_extent(t);
     int exact = !(t->flags & MPIX_CONTIG);

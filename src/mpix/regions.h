@@ -16,7 +16,6 @@
  * of memory for the check.
  */
 int mpix_find_overlap(shmemx_datatype_t t, int n, const size_t *counts, const size_t *displs,
-                      int *a,
-                      int *b, ptrdiff_t *at);
+                      int *a, int *b, ptrdiff_t *at);
 
 #endif

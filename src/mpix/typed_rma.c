@@ -19,8 +19,6 @@
 #include "rma/rma.h"
 #include "transport/transport.h"
 
-void pshmem_quiet(void);
-
 typedef struct {
     shmem_ctx_t ctx;
     char *dst;
@@ -92,14 +90,6 @@ void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t coun
         return;
     rma_walk_t w = {ctx, dest, source, pe, blocking, call};
     copy_plan_each_run(&type->plan, count, put_run, &w);
-}
-
-void mpix_settle(int pe, const void *dest)
-{
-    size_t off;
-    int r = sshmem_region_of(dest, 1, &off);
-    if (r >= 0 && !sshmem.peers[pe].direct[r] && sshmem.peers[pe].direct[SSHMEM_REGION_HEAP])
-        pshmem_quiet();
 }
 
 static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t count,

@@ -1,46 +1,28 @@
 /*
- * vcoll.c: shmemx_gatherv, shmemx_scatterv, shmemx_allgatherv, shmemx_alltoallv.
+ * vcoll.c: shmemx_gatherv, shmemx_scatterv, shmemx_allgatherv, shmemx_alltoallv: the checks
+ * of each routine and its description as an exchange of typed blocks (exchange.h), which runs
+ * on the collective engine.
  *
- * Data moves one-sided, straight into the symmetric destination with the type's layout
- * (typed puts, no staging copy). Small control messages on the channels (channel.h) carry
- * what only one side knows (the root's displacement for a PE, a receiver's count), tell a
- * sender that its receiver has entered the call (so dest is written only while its owner is
- * inside, as in MPI), and say "done": a channel message is ordered after the puts to the same
- * PE (mpix_settle), so no flush of all outstanding operations is needed.
+ * SHMEMX_IN_PLACE: the in-place PE's own block is already where it belongs (in dest for
+ * gatherv's root and allgatherv, in source for scatterv's root): the exchange sends it from
+ * there and skips the copy to itself.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <shmemx.h>
 
 #include "core/api_defs.h"
 #include "core/error.h"
-#include "mpix/channel.h"
 #include "mpix/coll.h"
-#include "mpix/typed_rma.h"
+#include "mpix/exchange.h"
 
-static char *at(void *base, int64_t displ, shmemx_datatype_t type)
-{
-    return (char *)base + (ptrdiff_t)displ * mpix_extent(type);
-}
-
-static const char *cat(const void *base, int64_t displ, shmemx_datatype_t type)
+static const char *at(const void *base, size_t displ, shmemx_datatype_t type)
 {
     return (const char *)base + (ptrdiff_t)displ * mpix_extent(type);
 }
 
-/* "counts[3]" for messages. */
-static const char *index_name(char buf[32], const char *array, int i)
+SSHMEM_COLD static void in_place_not_root(const char *call, const char *arg, int root)
 {
-    snprintf(buf, 32, "%s[%d]", array, i);
-    return buf;
-}
-
-/* Dissemination barrier over the team on the channels (empty messages). */
-static void team_barrier(const mpix_team_t *t)
-{
-    for (int d = 1; d < t->n; d <<= 1)
-        mpix_sendrecv(mpix_pe(t, (t->me + d) % t->n), NULL, 0,
-                      mpix_pe(t, (t->me - d + t->n) % t->n), NULL, 0);
+    sshmem_fatal(call, "%s is SHMEMX_IN_PLACE on a PE that is not the root (%d); only the root "
+                 "may pass it: the other PEs pass their own buffer", arg, root);
 }
 
 SSHMEM_DEFINE(int, shmemx_gatherv,
@@ -49,42 +31,24 @@ SSHMEM_DEFINE(int, shmemx_gatherv,
                int root))
 {
     const char *call = "shmemx_gatherv";
-    char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, sendcount, "sendcount", call);
-    mpix_check_symmetric(dest, call);
     mpix_check_root(&t, root, call);
-    mpix_check_buf(source, sendcount, type, "source", call);
-    if (t.me != root) {
-        /* Wait for the root: it is inside the call and says where our block goes. */
-        mpix_ctl_t ctl;
-        mpix_recv(mpix_pe(&t, root), &ctl, sizeof ctl);
-        if ((int64_t)sendcount != ctl.count)
-            mpix_count_mismatch(call, "sendcount", sendcount, root,
-                                index_name(name, "recvcounts", t.me), ctl.count);
-        mpix_check_buf(dest, sendcount, type, "dest", call);
-        char *there = at(dest, ctl.displ, type);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, there, source, sendcount, type, mpix_pe(&t, root), 1,
-                       call);
-        mpix_settle(mpix_pe(&t, root), there);
-        mpix_send(mpix_pe(&t, root), NULL, 0);
-        return SHMEMX_SUCCESS;
-    }
-    mpix_check_counts(recvcounts, t.n, "recvcounts", call);
-    mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
-    if (sendcount != recvcounts[root])
-        mpix_count_mismatch(call, "sendcount", sendcount, root, index_name(name, "recvcounts", root),
-                            (long long)recvcounts[root]);
-    for (int i = 0; i < t.n; i++)
-        if (i != root) {
-            mpix_ctl_t ctl = {(int64_t)displs[i], (int64_t)recvcounts[i]};
-            mpix_send(mpix_pe(&t, i), &ctl, sizeof ctl);
+    mpix_side_t send = {source, NULL, NULL, sendcount, 0, root, "sendcount", NULL};
+    mpix_side_t recv = {dest, recvcounts, displs, 0, 0, MPIX_X_NONE, "recvcounts", "sendcount"};
+    if (t.me == root) {
+        mpix_check_counts(recvcounts, t.n, "recvcounts", call);
+        mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
+        recv.peer = MPIX_X_ALL;
+        if (source == SHMEMX_IN_PLACE) {
+            send.origin = at(dest, displs[root], type);
+            send.count = recvcounts[root];
         }
-    mpix_check_buf(dest, sendcount, type, "dest", call);
-    mpix_copy_elems(at(dest, displs[root], type), source, sendcount, type);
-    for (int i = 0; i < t.n; i++)
-        if (i != root)
-            mpix_recv(mpix_pe(&t, i), NULL, 0);
+    } else if (source == SHMEMX_IN_PLACE) {
+        in_place_not_root(call, "source", root);
+    }
+    mpix_check_buf(send.origin, send.count, type, "source", call);
+    mpix_exchange(team, &send, &recv, type, 1, call);
     return SHMEMX_SUCCESS;
 }
 
@@ -93,40 +57,26 @@ SSHMEM_DEFINE(int, shmemx_scatterv,
                const size_t displs[], size_t recvcount, shmemx_datatype_t type, int root))
 {
     const char *call = "shmemx_scatterv";
-    char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, recvcount, "recvcount", call);
-    mpix_check_symmetric(dest, call);
     mpix_check_root(&t, root, call);
-    mpix_check_buf(dest, recvcount, type, "dest", call);
-    if (t.me != root) {
-        /* Tell the root we are inside (dest may be written) and how much we expect. */
-        mpix_ctl_t ctl = {0, (int64_t)recvcount};
-        mpix_send(mpix_pe(&t, root), &ctl, sizeof ctl);
-        mpix_recv(mpix_pe(&t, root), NULL, 0);
-        return SHMEMX_SUCCESS;
+    mpix_side_t send = {source, sendcounts, displs, 0, 0, MPIX_X_NONE, "sendcounts", NULL};
+    mpix_side_t recv = {dest, NULL, NULL, recvcount, 0, root, "recvcount", "sendcounts[%d]"};
+    if (t.me == root) {
+        mpix_check_counts(sendcounts, t.n, "sendcounts", call);
+        mpix_check_counts(displs, t.n, "displs", call);
+        for (int i = 0; i < t.n; i++)
+            mpix_check_buf(source, sendcounts[i], type, "source", call);
+        send.peer = MPIX_X_ALL;
+        if (dest == SHMEMX_IN_PLACE) {
+            recv.origin = at(source, displs[root], type);
+            recv.count = sendcounts[root];
+        }
+    } else if (dest == SHMEMX_IN_PLACE) {
+        in_place_not_root(call, "dest", root);
     }
-    mpix_check_counts(sendcounts, t.n, "sendcounts", call);
-    mpix_check_counts(displs, t.n, "displs", call);
-    if (recvcount != sendcounts[root])
-        mpix_count_mismatch(call, "recvcount", recvcount, root, index_name(name, "sendcounts", root),
-                            (long long)sendcounts[root]);
-    for (int i = 0; i < t.n; i++)
-        mpix_check_buf(source, sendcounts[i], type, "source", call);
-    for (int i = 0; i < t.n; i++) {
-        if (i == root)
-            continue;
-        mpix_ctl_t ctl;
-        mpix_recv(mpix_pe(&t, i), &ctl, sizeof ctl);
-        if ((size_t)ctl.count != sendcounts[i])
-            mpix_count_mismatch(call, index_name(name, "sendcounts", i), sendcounts[i], i,
-                                "recvcount", ctl.count);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, dest, cat(source, displs[i], type),
-                       sendcounts[i], type, mpix_pe(&t, i), 1, call);
-        mpix_settle(mpix_pe(&t, i), dest);
-        mpix_send(mpix_pe(&t, i), NULL, 0);
-    }
-    mpix_copy_elems(dest, cat(source, displs[root], type), recvcount, type);
+    mpix_check_buf(recv.origin, recv.count, type, "dest", call);
+    mpix_exchange(team, &send, &recv, type, 1, call);
     return SHMEMX_SUCCESS;
 }
 
@@ -135,28 +85,18 @@ SSHMEM_DEFINE(int, shmemx_allgatherv,
                const size_t recvcounts[], const size_t displs[], shmemx_datatype_t type))
 {
     const char *call = "shmemx_allgatherv";
-    char name[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, sendcount, "sendcount", call);
-    mpix_check_symmetric(dest, call);
-    mpix_check_buf(source, sendcount, type, "source", call);
     mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_overlap(type, t.n, recvcounts, displs, "recvcounts", "displs", call);
-    if (sendcount != recvcounts[t.me])
-        mpix_count_mismatch(call, "sendcount", sendcount, t.me,
-                            index_name(name, "recvcounts", t.me), (long long)recvcounts[t.me]);
-    mpix_check_buf(dest, sendcount, type, "dest", call);
-    team_barrier(&t); /* everyone is inside: every dest may be written */
-    char *mine = at(dest, displs[t.me], type);
-    for (int k = 1; k < t.n; k++) { /* start with the next PE: not all at PE 0 at once */
-        int pe = mpix_pe(&t, (t.me + k) % t.n);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, mine, source, sendcount, type, pe, 1, call);
-        mpix_settle(pe, mine);
-        mpix_send(pe, NULL, 0); /* done */
+    mpix_side_t send = {source, NULL, NULL, sendcount, 0, MPIX_X_ALL, "sendcount", NULL};
+    mpix_side_t recv = {dest, recvcounts, displs, 0, 0, MPIX_X_ALL, "recvcounts", "sendcount"};
+    if (source == SHMEMX_IN_PLACE) {
+        send.origin = at(dest, displs[t.me], type);
+        send.count = recvcounts[t.me];
     }
-    mpix_copy_elems(mine, source, sendcount, type);
-    for (int k = 1; k < t.n; k++)
-        mpix_recv(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
+    mpix_check_buf(send.origin, send.count, type, "source", call);
+    mpix_exchange(team, &send, &recv, type, 0, call);
     return SHMEMX_SUCCESS;
 }
 
@@ -166,46 +106,17 @@ SSHMEM_DEFINE(int, shmemx_alltoallv,
                shmemx_datatype_t type))
 {
     const char *call = "shmemx_alltoallv";
-    char name[32], theirs[32];
     mpix_team_t t;
     mpix_coll_enter(team, &t, type, 0, "count", call);
-    mpix_check_symmetric(dest, call);
     mpix_check_counts(sendcounts, t.n, "sendcounts", call);
-    mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_counts(sdispls, t.n, "sdispls", call);
+    mpix_check_counts(recvcounts, t.n, "recvcounts", call);
     mpix_check_overlap(type, t.n, recvcounts, rdispls, "recvcounts", "rdispls", call);
-    for (int i = 0; i < t.n; i++) {
+    for (int i = 0; i < t.n; i++)
         mpix_check_buf(source, sendcounts[i], type, "source", call);
-        mpix_check_buf(dest, recvcounts[i], type, "dest", call);
-    }
-    if (sendcounts[t.me] != recvcounts[t.me])
-        mpix_count_mismatch(call, index_name(name, "sendcounts", t.me), sendcounts[t.me], t.me,
-                            index_name(theirs, "recvcounts", t.me), (long long)recvcounts[t.me]);
-    /* Tell every sender where its block goes here (and that we are inside the call). */
-    for (int k = 1; k < t.n; k++) {
-        int j = (t.me + k) % t.n;
-        mpix_ctl_t ctl = {(int64_t)rdispls[j], (int64_t)recvcounts[j]};
-        mpix_send(mpix_pe(&t, j), &ctl, sizeof ctl);
-    }
-    for (int k = 1; k < t.n; k++) {
-        int j = (t.me - k + t.n) % t.n;
-        mpix_ctl_t ctl;
-        mpix_recv(mpix_pe(&t, j), &ctl, sizeof ctl);
-        if ((size_t)ctl.count != sendcounts[j])
-            mpix_count_mismatch(call, index_name(name, "sendcounts", j), sendcounts[j],
-                                j, index_name(theirs, "recvcounts", t.me), ctl.count);
-        char *there = at(dest, ctl.displ, type);
-        mpix_put_elems(SHMEM_CTX_DEFAULT, there, cat(source, sdispls[j], type),
-                       sendcounts[j], type, mpix_pe(&t, j), 1, call);
-        mpix_settle(mpix_pe(&t, j), there);
-    }
-    mpix_copy_elems(at(dest, rdispls[t.me], type), cat(source, sdispls[t.me], type),
-                    sendcounts[t.me], type);
-    /* "done" only after every control message is in: a done sent to j waits until j has read
-     * our control message, and j reads them all before sending any done itself. */
-    for (int k = 1; k < t.n; k++)
-        mpix_send(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
-    for (int k = 1; k < t.n; k++)
-        mpix_recv(mpix_pe(&t, (t.me - k + t.n) % t.n), NULL, 0);
+    mpix_side_t send = {source, sendcounts, sdispls, 0, 0, MPIX_X_ALL, "sendcounts", NULL};
+    mpix_side_t recv = {dest, recvcounts, rdispls, 0, 0, MPIX_X_ALL, "recvcounts",
+                        "sendcounts[%d]"};
+    mpix_exchange(team, &send, &recv, type, 0, call);
     return SHMEMX_SUCCESS;
 }

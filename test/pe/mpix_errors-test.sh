@@ -6,7 +6,7 @@ prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/mpix_errors"
 cases=(
   # name | environment | expected status (nz = any non-zero) | patterns the message must contain
   "overlap||nz|PE 0: shmemx_gatherv|receive regions of PE 0|overlap|displs"
-  "count_mismatch||nz|PE 2: shmemx_gatherv|sendcount is 3 on this PE|recvcounts[2] = 2|must agree"
+  "count_mismatch||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "bad_root||nz|shmemx_reduce|root is 3|0 to 2"
   "in_place_not_root||nz|PE 1: shmemx_reduce|SHMEMX_IN_PLACE on team PE 1|not the root (0)|only the root"
   "op_type||nz|shmemx_allreduce|SHMEMX_MAXLOC is not defined on SHMEMX_DOUBLE|SHMEMX_DOUBLE_INT"
@@ -14,6 +14,10 @@ cases=(
   "team_invalid||nz|sshmem: PE |: shmemx_allgather: |team is SHMEM_TEAM_INVALID"
   "gatherv_not_symmetric||nz|shmemx_gatherv|dest (0x|is not symmetric|shmem_malloc"
   "absurd_count||nz|sshmem: PE |: shmemx_allgatherv: |recvcounts[2] is 18446744073709551614|cannot be real|negative number"
+  "mismatch_large_recv||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
+  "mismatch_large_send||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
+  "mismatch_allgatherv||nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
+  "in_place_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"
   "put_uncommitted||0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )
 source "$(dirname "$0")/../error-cases.sh"

@@ -47,6 +47,27 @@ int main(int argc, char **argv)
         counts[npes - 1] = (size_t)-2;
         shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 0 : 2, counts, displs,
                           SHMEMX_INT);
+    } else if (!strcmp(what, "mismatch_large_recv") || !strcmp(what, "mismatch_large_send")) {
+        /* a large block on one side, a small one on the other: still an error, not a hang */
+        enum { BIG = 5000 };
+        int *big = shmem_malloc(BIG * 8 * sizeof(int)), *bsrc = calloc(BIG, sizeof(int));
+        int large_recv = !strcmp(what, "mismatch_large_recv");
+        counts[npes - 1] = large_recv ? BIG : 2;
+        displs[npes - 1] = 2 * (size_t)(npes - 1);
+        size_t mine = me == npes - 1 ? (large_recv ? 2 : BIG) : 2;
+        shmemx_gatherv(SHMEM_TEAM_WORLD, big, bsrc, mine, counts, displs, SHMEMX_INT, 0);
+    } else if (!strcmp(what, "mismatch_allgatherv")) {
+        /* PE 0 expects a large block from PE 1 (and invites it), PE 1 sends a small one */
+        int *big = shmem_malloc(5000 * 8 * sizeof(int));
+        size_t c2[8], d2[8];
+        for (int i = 0; i < npes && i < 8; i++)
+            c2[i] = 2, d2[i] = 5000 * (size_t)i;
+        if (me == 0)
+            c2[1] = 5000;
+        shmemx_allgatherv(SHMEM_TEAM_WORLD, big, src, 2, c2, d2, SHMEMX_INT);
+    } else if (!strcmp(what, "in_place_not_root")) {
+        shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
+                       counts, displs, SHMEMX_INT, 0);
     } else if (!strcmp(what, "put_uncommitted")) {
         int rc = shmemx_put_type(dest, src, 1, open, (me + 1) % npes);
         shmem_barrier_all();

@@ -1,0 +1,343 @@
+/*
+ * exchange.c: typed blocks from senders to receivers on the collective engine (see
+ * exchange.h for the protocol).
+ *
+ * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
+ * receiver j = me + d is written by me) are taken in batches that fit the work space; each
+ * distance of a batch owns one slot of every member's work space:
+ *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
+ *   bytes 16..31  header from the sender at distance d: {count, large, call number}
+ *   bytes 32..    eager data from the sender at distance d
+ * The two writers of a slot are different PEs and write different bytes (header and data
+ * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
+ * slots, after a barrier (only for teams larger than a batch).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <shmem.h>
+
+#include "coll/algo.h"
+#include "coll/coll.h"
+#include "coll/engine.h"
+#include "core/error.h"
+#include "core/sshmem.h"
+#include "mpix/coll.h"
+#include "mpix/datatype.h"
+#include "mpix/exchange.h"
+#include "mpix/typed_rma.h"
+
+/* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
+ * what it receives and the invitations for what it sends (one wait fewer per call). */
+#define SLOT_IN (COLL_SLOT_ALGO + 0)
+#define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
+#define SLOT_ENTER (COLL_SLOT_ALGO + 2) /* rooted patterns: members that have entered */
+
+#define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
+#define INVITE_AT 0   /* where the invitation lies in a slot */
+#define HEADER_AT 16  /* where the header lies */
+#define DATA_AT 32    /* where eager data starts: right after the header */
+#define FLAT_ENTER 8  /* rooted patterns up to this many members signal "entered" to all */
+
+typedef struct header {
+    uint64_t count;
+    uint32_t large;
+    uint32_t seq; /* the team's call number: tells this call's header from an older one */
+} header_t;
+
+typedef struct invitation {
+    uint64_t region;
+    uint64_t off; /* of the block's origin in that region */
+} invitation_t;
+
+typedef struct xchg {
+    coll_t c;
+    const mpix_side_t *send, *recv;
+    shmemx_datatype_t type;
+    ptrdiff_t ext;
+    int contig;
+    coll_buf_t dest;   /* the receive side's origin, when this PE receives */
+    size_t slot_bytes;
+    int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
+} xchg_t;
+
+/* ------------------------------------------------------------------ moving elements */
+
+static void pack(const xchg_t *x, void *out, const char *origin, size_t count)
+{
+    if (x->contig)
+        memcpy(out, origin + x->type->true_lb, count * x->type->size);
+    else
+        mpix_pack_elems(origin, count, x->type, out);
+}
+
+static void unpack(const xchg_t *x, char *origin, const void *in, size_t count)
+{
+    if (x->contig)
+        memcpy(origin + x->type->true_lb, in, count * x->type->size);
+    else
+        mpix_unpack_elems(in, count, x->type, origin);
+}
+
+/* count elements from local origin to the same layout at tgt (origin) on member j. */
+static void put_block(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin, size_t count)
+{
+    coll_t *c = &x->c;
+    if (count == 0 || x->type->size == 0)
+        return;
+    if (x->contig) {
+        coll_buf_t data = *tgt;
+        data.off += (size_t)x->type->true_lb; /* may wrap for a negative lb: sums stay right */
+        coll_put(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size);
+        return;
+    }
+    char *mapped = sshmem.peers[coll_pe(c, j)].direct[tgt->region];
+    if (mapped) {
+        mpix_copy_elems(mapped + tgt->off, origin, count, x->type);
+        return;
+    }
+    char *local = (char *)sshmem.region[tgt->region].base + tgt->off;
+    mpix_put_elems(SHMEM_CTX_DEFAULT, local, origin, count, x->type, coll_pe(c, j), 1, c->call);
+    c->ucx_dirty |= 1 << tgt->region; /* the engine fences before the next signal */
+}
+
+/* ------------------------------------------------------------------ slots */
+
+/* The receiver at distance d (0 < d < n) and the sender: me + d and me - d, wrapped without
+ * a division (this runs several times per peer in every call). */
+static int to_member(const coll_t *c, int d)
+{
+    return c->me + d < c->n ? c->me + d : c->me + d - c->n;
+}
+static int from_member(const coll_t *c, int d)
+{
+    return c->me >= d ? c->me - d : c->me - d + c->n;
+}
+
+static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
+
+/* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
+static char *mapped_work(const xchg_t *x, int j, size_t at)
+{
+    char *base = sshmem.peers[coll_pe(&x->c, j)].direct[x->c.work.region];
+    return base ? base + x->c.work.off + at : NULL;
+}
+
+static int is_large(const xchg_t *x, size_t count)
+{
+    size_t bytes;
+    if (__builtin_mul_overflow(count, x->type->size, &bytes))
+        return 1; /* more than memory holds: the put will tell */
+    return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
+}
+
+/* As a sender at distance d: the header, and the data if it is small. */
+static void send_header(xchg_t *x, int d)
+{
+    const mpix_side_t *s = x->send;
+    const int j = to_member(&x->c, d);
+    const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
+    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
+    header_t h = {count, (uint32_t)is_large(x, count), (uint32_t)x->c.seq};
+    char *there = mapped_work(x, j, at);
+    if (there) {
+        memcpy(there + HEADER_AT, &h, sizeof h);
+        if (!h.large)
+            pack(x, there + DATA_AT, origin, count);
+    } else {
+        /* header + data in one put (never over the invitation); reusable on return */
+        char buf[SSHMEM_TEAM_WORK_BYTES];
+        memcpy(buf, &h, sizeof h);
+        size_t len = sizeof h;
+        if (!h.large) {
+            pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
+            len += count * x->type->size;
+        }
+        coll_put(&x->c, j, &x->c.work, at + HEADER_AT, buf, len);
+    }
+    coll_signal(&x->c, j, SLOT_IN);
+}
+
+/* "recvcounts[3]" or "recvcount", for messages. */
+static const char *count_name(char buf[48], const mpix_side_t *s, int i)
+{
+    if (s->counts)
+        snprintf(buf, 48, "%s[%d]", s->name, i);
+    else
+        snprintf(buf, 48, "%s", s->name);
+    return buf;
+}
+
+/* The partner's count argument, for messages: "sendcounts[2]" (2 = this PE). */
+static const char *their_name(char buf[48], const mpix_side_t *s, int me)
+{
+    snprintf(buf, 48, s->peer_name, me);
+    return buf;
+}
+
+/* As a receiver at distance d, before any header: a block this PE expects to be large gets
+ * an invitation saying where it goes (which also says that this PE is inside the call). */
+static int invite(xchg_t *x, int d)
+{
+    const mpix_side_t *r = x->recv;
+    const int i = from_member(&x->c, d);
+    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
+        return 0;
+    const size_t displ = mpix_side_displ(r, i);
+    invitation_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
+    const size_t at = slot_at(x, d) + INVITE_AT;
+    char *there = mapped_work(x, i, at);
+    if (there)
+        memcpy(there, &a, sizeof a);
+    else
+        coll_put(&x->c, i, &x->c.work, at, &a, sizeof a);
+    coll_signal(&x->c, i, SLOT_IN);
+    return 1;
+}
+
+/* As a receiver at distance d: check the header's count against ours (equal counts mean the
+ * same choice of path on both sides), and take small data. */
+static void take_header(xchg_t *x, int d)
+{
+    const mpix_side_t *r = x->recv;
+    const int i = from_member(&x->c, d);
+    const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
+    const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    /* Only a sender and receiver that disagree about a count make a stray invitation count
+     * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
+    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != (uint32_t)x->c.seq))
+        coll_wait(&x->c, SLOT_IN, 1);
+    if (SSHMEM_UNLIKELY(h->count != want)) {
+        char mine[48], theirs[48];
+        mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
+                            their_name(theirs, r, x->c.me), (long long)h->count);
+    }
+    if (!h->large)
+        unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
+               x->c.work.addr + at + DATA_AT, want);
+    ((header_t *)h)->seq = 0; /* used: a later batch of this call reuses the slot */
+}
+
+/* As a sender at distance d, invited: the large block itself, straight into dest. */
+static void send_large(xchg_t *x, int d)
+{
+    const mpix_side_t *s = x->send;
+    const int j = to_member(&x->c, d);
+    const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
+    coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
+    put_block(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
+              mpix_side_count(s, j));
+    coll_signal(&x->c, j, SLOT_DONE);
+}
+
+/* ------------------------------------------------------------------ the exchange */
+
+/* The block from this PE to itself. */
+static void self_block(xchg_t *x)
+{
+    const int me = x->c.me;
+    if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
+        return;
+    size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
+    if (SSHMEM_UNLIKELY(n != want)) {
+        char mine[48], theirs[48];
+        mpix_count_mismatch(x->c.call, count_name(mine, x->recv, me), want, me,
+                            their_name(theirs, x->recv, me), (long long)n);
+    }
+    const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
+    char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
+    if (from == to || n == 0)
+        return;
+    if (x->contig)
+        memmove(to + x->type->true_lb, from + x->type->true_lb, n * x->type->size);
+    else
+        mpix_copy_elems(to, from, n, x->type);
+}
+
+/* The receive side must have somewhere to put what it is sent. */
+static void check_dest(const xchg_t *x)
+{
+    const mpix_side_t *r = x->recv;
+    if (r->origin || !x->type->size)
+        return;
+    for (int i = 0; i < x->c.n; i++)
+        if (mpix_side_talks(r, i) && mpix_side_count(r, i))
+            sshmem_fatal(x->c.call, "dest is NULL but %zu elements of %s from PE %d go there",
+                         mpix_side_count(r, i), mpix_type_name(x->type), i);
+}
+
+/* One batch of distances: invitations for large blocks and headers (with small blocks) go
+ * out, then one wait for both kinds coming in; then the large blocks, and their "done". */
+static void run_batch(xchg_t *x)
+{
+    coll_t *c = &x->c;
+    const int end = x->b0 + x->nb;
+    int senders = 0, large_in = 0, large_out = 0;
+    for (int d = x->b0; d < end; d++)
+        large_in += invite(x, d);
+    for (int d = x->b0; d < end; d++) {
+        int j = to_member(c, d);
+        if (mpix_side_talks(x->send, j)) {
+            send_header(x, d);
+            large_out += is_large(x, mpix_side_count(x->send, j));
+        }
+    }
+    if (x->b0 == 1)
+        self_block(x); /* while the peers work on theirs */
+    for (int d = x->b0; d < end; d++)
+        senders += mpix_side_talks(x->recv, from_member(c, d));
+    if (senders + large_out)
+        coll_wait(c, SLOT_IN, senders + large_out);
+    for (int d = x->b0; d < end; d++)
+        if (mpix_side_talks(x->recv, from_member(c, d)))
+            take_header(x, d);
+    if (large_out) {
+        for (int d = x->b0; d < end; d++) {
+            int j = to_member(c, d);
+            if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
+                send_large(x, d);
+        }
+    }
+    if (large_in)
+        coll_wait(c, SLOT_DONE, large_in);
+}
+
+void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
+                   shmemx_datatype_t type, int rooted, const char *call)
+{
+    xchg_t x;
+    coll_t *c = &x.c;
+    coll_setup_team(c, sshmem_team_check(team, call), call);
+    x.send = send;
+    x.recv = recv;
+    x.type = type;
+    x.ext = mpix_extent(type);
+    x.contig = (type->flags & MPIX_CONTIG) != 0;
+    x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
+    if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
+        x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
+        if (SSHMEM_UNLIKELY(x.dest.region < 0))
+            mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
+    }
+    check_dest(&x);
+    const int flat_enter = rooted && c->n <= FLAT_ENTER;
+    if (flat_enter)
+        for (int d = 1; d < c->n; d++)
+            coll_signal(c, to_member(c, d), SLOT_ENTER);
+    if (c->n == 1)
+        self_block(&x);
+    const int per_batch = (int)(c->work_bytes / SLOT_MIN);
+    for (int b0 = 1; b0 < c->n; b0 += per_batch) {
+        if (b0 > 1)
+            coll_barrier(c); /* every receiver is done with the slots of the last batch */
+        x.b0 = b0;
+        x.nb = c->n - b0 < per_batch ? c->n - b0 : per_batch;
+        x.slot_bytes = (c->work_bytes / (size_t)x.nb) & ~(size_t)(SLOT_MIN - 1);
+        run_batch(&x);
+    }
+    if (flat_enter)
+        coll_wait(c, SLOT_ENTER, c->n - 1);
+    else if (rooted && c->n > 1)
+        coll_barrier(c);
+    coll_done(c);
+}

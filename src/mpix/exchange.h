@@ -1,0 +1,71 @@
+/*
+ * exchange.h: the one protocol behind gatherv, scatterv, allgatherv, alltoallv and their
+ * regular forms: typed blocks travel from senders to receivers on src/coll's engine (the
+ * team's sync areas, flags and puts; see coll/engine.h).
+ *
+ * A collective is described by its two sides: what this PE sends to each member, and what it
+ * receives from each member (count elements of the type at a displacement, in extents, from a
+ * buffer's origin). Per pair of sender and receiver:
+ *  - small blocks (eager): the sender writes a header (its count) and the packed data into
+ *    the receiver's slot of the sync area's work space and signals; the receiver checks the
+ *    count against its own and unpacks into its dest. One step, and dest is written only by
+ *    its owner, inside the call (MPI's rule).
+ *  - large blocks (rendezvous): at entry the receiver invites the sender, saying where the
+ *    block goes (its dest's symmetric location); the sender, now knowing the receiver is
+ *    inside the call, puts the data straight there with the type's layout (memcpy or strided
+ *    copy on mapped memory, UCX puts otherwise) and signals "done". No staging copy, two
+ *    signal latencies.
+ * Each side chooses the path from its own count. Every sender's count travels in a header
+ * (also for large blocks), so a sender and receiver that disagree get a clear error on the
+ * receiving PE, whatever the sizes and paths.
+ */
+#ifndef SSHMEM_MPIX_EXCHANGE_H
+#define SSHMEM_MPIX_EXCHANGE_H
+#include <stddef.h>
+#include <shmemx.h>
+
+/* Who a side talks to. */
+#define MPIX_X_ALL (-1)  /* every member */
+#define MPIX_X_NONE (-2) /* nobody (a non-root's receive side in gatherv, ...) */
+
+/*
+ * One side of this PE: with member i it exchanges count(i) elements at origin + displ(i) *
+ * extent. count(i) is counts[i], or `count` when counts is NULL; displ(i) is displs[i], or
+ * i * count when `regular`, or 0 (the same block for everyone, or the one block of a root).
+ */
+typedef struct mpix_side {
+    const char *origin;
+    const size_t *counts, *displs;
+    size_t count;
+    int regular;
+    int peer;          /* a member index, MPIX_X_ALL or MPIX_X_NONE */
+    const char *name;  /* the count argument, for messages: "recvcounts" (then "[i]" is
+                        * added) or "recvcount" */
+    const char *peer_name; /* the partner's count argument as a format taking this PE's
+                            * index: "sendcounts[%d]" or "sendcount" */
+} mpix_side_t;
+
+static inline int mpix_side_talks(const mpix_side_t *s, int member)
+{
+    return s->peer == MPIX_X_ALL || s->peer == member;
+}
+static inline size_t mpix_side_count(const mpix_side_t *s, int i)
+{
+    return s->counts ? s->counts[i] : s->count;
+}
+static inline size_t mpix_side_displ(const mpix_side_t *s, int i)
+{
+    return s->displs ? s->displs[i] : s->regular ? (size_t)i * s->count : 0;
+}
+
+/*
+ * Run the exchange on team: send side `send`, receive side `recv` (its origin is dest, which
+ * must be symmetric when anybody sends to this PE). rooted: the pattern has a root (gatherv,
+ * scatterv): PEs that do not hear from every member learn that all have entered before they
+ * leave (the engine's reuse rule). A block from this PE to itself is copied locally (nothing
+ * when it is already in place). Fatal errors name call.
+ */
+void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
+                   shmemx_datatype_t type, int rooted, const char *call);
+
+#endif
