@@ -17,7 +17,7 @@ cases=(
   "mismatch_large_recv||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
   "mismatch_large_send||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "mismatch_allgatherv||nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
-  "in_place_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"
+  "in_place_gatherv_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"
   "put_uncommitted||0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )
 source "$(dirname "$0")/../error-cases.sh"

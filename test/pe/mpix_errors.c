@@ -65,7 +65,7 @@ int main(int argc, char **argv)
         if (me == 0)
             c2[1] = 5000;
         shmemx_allgatherv(SHMEM_TEAM_WORLD, big, src, 2, c2, d2, SHMEMX_INT);
-    } else if (!strcmp(what, "in_place_not_root")) {
+    } else if (!strcmp(what, "in_place_gatherv_not_root")) {
         shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
                        counts, displs, SHMEMX_INT, 0);
     } else if (!strcmp(what, "put_uncommitted")) {
