@@ -11,6 +11,9 @@
 void sshmem_boot_init(int *rank, int *size, int *singleton);
 /* An id shared by the PEs of one host. */
 int sshmem_boot_node_id(void);
+/* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
+ * count), known before any exchange; 0 when the launcher does not say. */
+int sshmem_boot_host_count(void);
 /* Publish this PE's card, then wait until every PE has published theirs (one fence). */
 void sshmem_boot_exchange(const void *card, size_t len);
 /* Fetch PE pe's card after the exchange; the buffer is the caller's to free(). */

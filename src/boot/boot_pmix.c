@@ -74,6 +74,14 @@ int sshmem_boot_node_id(void)
     return id;
 }
 
+int sshmem_boot_host_count(void)
+{
+    if (!connected)
+        return 1; /* a singleton */
+    uint32_t n;
+    return get_job_u32(PMIX_NUM_NODES, &n) == 0 ? (int)n : 0;
+}
+
 static const void *single_card;
 static size_t single_len;
 

@@ -199,7 +199,7 @@ static void init_runtime(int requested)
     if (!sshmem.peers)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
 
-    sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE);
+    sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
     sshmem_heap_init(sshmem_env.symmetric_size,

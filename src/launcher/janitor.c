@@ -113,6 +113,11 @@ void osh_janitor_watch_group(pid_t pgid)
     janitor_send(JANITOR_WATCH_GROUP, pgid);
 }
 
+pid_t osh_janitor_pid(void)
+{
+    return janitor_pid;
+}
+
 void osh_janitor_dismiss(void)
 {
     janitor_send(JANITOR_DISMISS, 0);

@@ -11,6 +11,9 @@ int osh_janitor_start(const char *tmpdir, const char *shmdir);
 /* Tell the janitor the process group of the PEs. */
 void osh_janitor_watch_group(pid_t pgid);
 
+/* The janitor's pid, or -1 when there is none. */
+pid_t osh_janitor_pid(void);
+
 /* oshrun cleaned up itself: the janitor leaves without touching anything. */
 void osh_janitor_dismiss(void);
 

@@ -21,8 +21,10 @@
 
 #include "binding.h"
 #include "children.h"
+#include "janitor.h"
 #include "job.h"
 #include "lifeline.h"
+#include "orphans.h"
 #include "output.h"
 #include "pmix_host.h"
 #include "pmix_log.h"
@@ -35,6 +37,8 @@
 #define KILL_GRACE_S 0.3
 /* A process that survives SIGKILL this long is stuck in the kernel; oshrun stops waiting. */
 #define GIVE_UP_AFTER_KILL_S 3.0
+/* How long oshrun spends ending the processes the PEs left in sessions of their own. */
+#define ORPHANS_END_S 1.0
 
 static int abort_probe(void *ctx);
 
@@ -390,6 +394,9 @@ int osh_job_wait(struct osh_job *j)
     }
     free(pfds);
     osh_children_sweep(j->pgid);
+    /* Then what left the group (setsid) and was adopted by oshrun: before the output ends,
+     * since such a process may hold a PE's output pipe open. */
+    osh_orphans_end(osh_janitor_pid(), ORPHANS_END_S);
     absorb_abort(j); /* e.g. shmem_global_exit by the last PE */
     /* The loop is over: decide with what is known, without waiting to settle. */
     check_verdict(j, osh_now() + OSH_VERDICT_SETTLE_S);

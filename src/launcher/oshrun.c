@@ -14,6 +14,7 @@
  *                          (output.c, input.c), lifelines (lifeline.c), fork/exec
  *   job.c, verdict.c       the main loop: reaping, which failure came first, abort, timeout,
  *                          signals
+ *   orphans.c              processes the PEs started in sessions of their own end with the job
  *   failsafe.c             a crash or hang in libpmix cannot change the exit status
  *   external.c             --launcher mpirun|prterun|srun: exec that launcher instead
  */
@@ -26,6 +27,7 @@
 #include "external.h"
 #include "failsafe.h"
 #include "janitor.h"
+#include "orphans.h"
 #include "job.h"
 #include "options.h"
 #include "pmix_host.h"
@@ -77,6 +79,7 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
         return OSH_EXIT_INTERNAL;
     char *shmdir = osh_shmdir_create();
     (void)osh_janitor_start(tmpdir, shmdir); /* before any thread: it is a plain fork */
+    (void)osh_orphans_adopt();                /* before the first PE */
     osh_failsafe_arm();
     osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;

@@ -19,6 +19,7 @@
 
 #include "pmix_host.h"
 #include "pmix_log.h"
+#include "pmix_peers.h"
 #include "util.h"
 
 /* Long enough for a loaded machine, short enough that a wedged PMIx cannot hang oshrun. */
@@ -191,10 +192,19 @@ static pmix_status_t on_direct_modex(const pmix_proc_t *proc, const pmix_info_t 
 }
 
 /* The PEs' exits arrive as SIGCHLD; what is tracked here is whether they joined (PMIx_Init)
- * and left properly (PMIx_Finalize, called by shmem_finalize). */
+ * and left properly (PMIx_Finalize, called by shmem_finalize).
+ * A client is refused while a process of another user is connected to the server: libpmix
+ * takes the user id a TCP client claims at its word (pmix_peers.c). */
 static pmix_status_t on_client_connected(const pmix_proc_t *proc, void *server_object,
                                          pmix_op_cbfunc_t cbfunc, void *cbdata)
 {
+    uid_t uid;
+    if (osh_pmix_peer_foreign(&uid)) {
+        osh_msg("refused a connection to the PMIx server claiming to be PE %u: a process of "
+                "user %u is connected, and only user %u's processes may join this job",
+                (unsigned)proc->rank, (unsigned)uid, (unsigned)geteuid());
+        return PMIX_ERR_NO_PERMISSIONS;
+    }
     pe_life_mark(proc, PE_CONNECTED);
     return PMIX_OPERATION_SUCCEEDED;
 }

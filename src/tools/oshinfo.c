@@ -42,7 +42,9 @@ static void print_paths(void)
     const char *tls = getenv("UCX_TLS");
     printf("on-node path:      %s\n", sshmem_env.local ? "ucx (SSHMEM_LOCAL=ucx)"
                                                        : "direct load/store into mapped heaps");
-    printf("UCX transports:    %s\n", tls ? tls : "chosen by UCX (UCX_TLS unset)");
+    printf("UCX transports:    %s\n",
+           tls ? tls : "chosen by UCX among all but sysv, and but tcp in a one-host job "
+                       "(UCX_TLS unset; reference.md, Security)");
 }
 
 int main(int argc, char **argv)

@@ -30,7 +30,8 @@ typedef enum {
     SSHMEM_AMO_SET,   /* carried as a swap whose old value is dropped */
 } sshmem_amo_op_t;
 
-void sshmem_tx_init(int thread_multiple);
+/* `hosts`: how many hosts the job spans (0: unknown); a one-host job needs no network. */
+void sshmem_tx_init(int thread_multiple, int hosts);
 /* Let UCX allocate the heap (on-node peers then map it truly one-sided), at an address
  * aligned to `align` (a power of two) when it can. Returns its base. */
 void *sshmem_tx_heap_alloc(size_t size, size_t align);

@@ -36,7 +36,7 @@ const char *sshmem_tx_version(void) { return ucp_get_version_string(); }
 
 const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe) { return &cards[pe]; }
 
-void sshmem_tx_init(int thread_multiple)
+void sshmem_tx_init(int thread_multiple, int hosts)
 {
     /* The wake-up feature lets a progress thread sleep on the default worker. Whether one
      * runs is known only once every peer is connected, so ask for it unless it is ruled out;
@@ -47,6 +47,7 @@ void sshmem_tx_init(int thread_multiple)
     ucs_status_t st = ucp_config_read(NULL, NULL, &config);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "configuration", st);
+    sshmem_ucx_private_config(config, hosts);
     params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
     /* Active messages carry packed non-contiguous data (ucx_staging.c). */
     params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM |
@@ -67,6 +68,7 @@ void sshmem_tx_init(int thread_multiple)
     st = ucp_worker_create(sshmem_ucx_context, &wp, &default_tx.worker);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "worker creation", st);
+    sshmem_ucx_private_segments(); /* the transports' queues */
     cards = calloc((size_t)sshmem.n_pes, sizeof *cards);
     if (!cards || sshmem_ucx_tx_setup(&default_tx, thread_multiple) != 0)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
@@ -129,6 +131,7 @@ void *sshmem_tx_heap_alloc(size_t size, size_t align)
     st = ucp_mem_query(mem[SSHMEM_REGION_HEAP], &attr);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "heap query", st);
+    sshmem_ucx_private_segments(); /* the heap */
     pack_rkey(SSHMEM_REGION_HEAP);
     return attr.address;
 }

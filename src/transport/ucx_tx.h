@@ -97,6 +97,12 @@ const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
 
 /* Create tx's endpoint to pe and unpack pe's rkeys on it (tx's lock held if shared). */
 void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call);
+
+/* ucx_privacy.c: defaults that keep other users of the host out (the user's UCX_TLS and
+ * UCX_NET_DEVICES stand), for a job spanning `hosts` hosts (0: unknown)... */
+void sshmem_ucx_private_config(ucp_config_t *config, int hosts);
+/* ...and the SysV segments this process made, owner-only (mode 0600) once UCX returns them. */
+void sshmem_ucx_private_segments(void);
 /* tx's endpoint to pe, wired up now if this is the first use. */
 static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *call)
 {

@@ -5,7 +5,13 @@
 #   - the PMIx server listens on 127.0.0.1 only (ss; skipped without it)
 #   - after jobs that end well and badly, nothing is left in /dev/shm or SysV shared memory
 #     (checked in private mount and IPC namespaces, so other jobs on the host do not count;
-#     skipped where unshare is not allowed). TAP output.
+#     skipped where unshare is not allowed)
+# and at what a running sshmem job (test/pe/hold) leaves open, on every path, its own PEs only:
+#   - no SysV segment of its PEs has group or other permissions; as `nobody`, no shared memory
+#     file of a PE can be opened (needs root and a nobody user, else skipped)
+#   - its PEs listen on no TCP address but loopback (a one-host job)
+#   - a PMIx client run as `nobody` is refused, also one claiming to be root (the
+#     test/launcher/claim_uid shim), and the job still ends well. TAP output.
 build="${SSHMEM_TEST_BUILDDIR:-.}"
 oshrun="${OSHRUN:-$build/oshrun}"
 n=0
@@ -79,6 +85,115 @@ if out=$(unshare -m -i --propagation private bash -c "$(declare -f jobs_in_names
 else
     skip "no /dev/shm entry left after jobs" "no private mount/IPC namespace here (unshare -m -i)"
     skip "no SysV shared memory segment left" "no private mount/IPC namespace here (unshare -m -i)"
+fi
+
+# ---------------------------------------------------------------- a running sshmem job
+hold="$build/test/pe/hold"
+as_nobody=""
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+    as_nobody="setpriv --reuid=nobody --regid=$(id -gn nobody) --clear-groups"
+fi
+job_seq=0
+# hold_start ENV...: a 2-PE hold job under TMPDIR=$work; sets hold_bg, hold_oshrun, hold_pes,
+# hold_go, hold_log; returns 1 if it did not get ready within 30 s.
+hold_start() {
+    job_seq=$((job_seq + 1))
+    local ready="$work/ready.$job_seq" i
+    hold_go="$work/go.$job_seq"
+    hold_log="$work/log.$job_seq"
+    TMPDIR=$work env "$@" timeout -k 5 90 "$oshrun" -np 2 "$hold" "$ready" "$hold_go" \
+        >"$hold_log" 2>&1 &
+    hold_bg=$!
+    for i in $(seq 3000); do [ -e "$ready" ] && break; sleep 0.01; done
+    hold_oshrun=$(pgrep -P "$hold_bg" -x oshrun | head -1)
+    hold_pes=$(pgrep -P "${hold_oshrun:-0}" -x hold | tr '\n' ' ')
+    [ -e "$ready" ] && [ -n "$hold_pes" ]
+}
+hold_end() { touch "$hold_go"; wait "$hold_bg"; }
+
+for cfg in "SSHMEM_LOCAL=" "SSHMEM_LOCAL=ucx" "SSHMEM_LOCAL=ucx UCX_TLS=tcp,self" \
+           "SSHMEM_LOCAL=ucx UCX_TLS=sm,self"; do
+    if ! hold_start $cfg; then
+        ok "[$cfg] a hold job gets ready" 1
+        note "$(cat "$hold_log")"
+        hold_end
+        continue
+    fi
+    # SysV segments the job's PEs made (creator pid) with any group or other permission.
+    open_sysv=""
+    for pe in $hold_pes; do
+        open_sysv+=$(awk -v p="$pe" '$5 == p && $3 !~ /00$/ {print "shmid " $2 " mode " $3}' \
+                     /proc/sysvipc/shm)
+    done
+    [ -z "$open_sysv" ]; rc=$?
+    ok "[$cfg] the PEs' SysV segments are the user's alone (mode 0600)" $rc
+    [ $rc -eq 0 ] || note "$open_sysv"
+    if [ -n "$as_nobody" ]; then
+        opened=""
+        for pe in $hold_pes; do
+            for fd in /proc/"$pe"/fd/*; do
+                case "$(readlink "$fd")" in
+                /dev/shm/* | *ucx_shm*)
+                    $as_nobody head -c1 "$fd" >/dev/null 2>&1 && opened+=" $fd" ;;
+                esac
+            done
+        done
+        [ -z "$opened" ]; ok "[$cfg] nobody cannot open a PE's shared memory file" $?
+        [ -z "$opened" ] || note "opened:$opened"
+    else
+        skip "[$cfg] nobody cannot open a PE's shared memory file" "not root, or no nobody user or setpriv"
+    fi
+    if command -v ss >/dev/null; then
+        listen=""
+        for pe in $hold_pes; do
+            listen+=$(ss -Hltnp | grep "pid=$pe," | awk '{print $4}' |
+                      grep -v '^127\.0\.0\.1:\|^\[::1\]:')
+        done
+        [ -z "$listen" ]; ok "[$cfg] the PEs listen on no TCP address but loopback" $?
+        [ -z "$listen" ] || note "$listen"
+    else
+        skip "[$cfg] the PEs listen on no TCP address but loopback" "ss (iproute2) not installed"
+    fi
+    hold_end; rc=$?
+    ok "[$cfg] the job ends with status 0 (got $rc)" $rc
+    [ $rc -eq 0 ] || note "$(cat "$hold_log")"
+done
+
+# ---------------------------------------------------------------- the PMIx server and other users
+client="$build/test/launcher/pmix_client"
+shim="$build/test/launcher/.libs/claim_uid.so"
+if [ -z "$as_nobody" ]; then
+    for what in "a PMIx client run as nobody is refused" "one claiming to be root is refused too" \
+                "the job still ends with status 0"; do
+        skip "$what" "not root, or no nobody user or setpriv"
+    done
+elif ! hold_start; then
+    ok "a hold job gets ready" 1
+    note "$(cat "$hold_log")"
+    hold_end
+else
+    cp "$client" "$work/client" && cp "$shim" "$work/claim_uid.so"
+    chmod 0755 "$work/client" "$work/claim_uid.so"
+    pe0=${hold_pes%% *}
+    # What a PE knows of the server (its address, the job's name), as PE 1: everything an
+    # intruder would need. The data store files are in oshrun's 0700 directory: the client
+    # is told to do without them, as an intruder would.
+    mapfile -t penv < <(tr '\0' '\n' <"/proc/$pe0/environ" | grep '^PMIX_' |
+                        grep -v 'TMPDIR\|DSTORE\|GDS' | sed 's/^PMIX_RANK=.*/PMIX_RANK=1/')
+    intrude() {
+        (cd / && env -i PATH=/usr/bin:/bin PMIX_MCA_gds=hash "${penv[@]}" "$@" \
+            timeout -k 2 10 $as_nobody "$work/client" --quiet 2>&1)
+    }
+    out=$(intrude)
+    grep -q 'PMIx_Init failed' <<<"$out"; rc=$?
+    ok "a PMIx client run as nobody is refused" $rc; [ $rc -eq 0 ] || note "$out"
+    out=$(intrude LD_PRELOAD="$work/claim_uid.so")
+    grep -q 'PMIx_Init failed' <<<"$out" && grep -q 'refused a connection' "$hold_log"; rc=$?
+    ok "one claiming to be root is refused too, and oshrun says so" $rc
+    [ $rc -eq 0 ] || note "$out"$'\n'"$(cat "$hold_log")"
+    hold_end; rc=$?
+    ok "the job still ends with status 0 (got $rc)" $rc
+    [ $rc -eq 0 ] || note "$(cat "$hold_log")"
 fi
 
 echo "1..$n"

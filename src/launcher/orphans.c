@@ -1,0 +1,104 @@
+/* orphans.c: no process a PE started outlives the job, even one in a session of its own.
+ *
+ * The PEs share a process group that oshrun kills at the end (children.c), but a process that
+ * calls setsid() (a daemon, `setsid cmd &`) leaves it, and once its parent PE is gone it would
+ * normally be adopted by init and live on. As a child subreaper, oshrun adopts such processes
+ * instead. At the end it kills its own children (never anyone else's: a child's pid cannot be
+ * reused before oshrun reaps it), reaps them, and repeats, since killing one hands its own
+ * children over to oshrun in turn. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "orphans.h"
+#include "util.h"
+
+int osh_orphans_adopt(void)
+{
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        osh_msg("warning: cannot become the subreaper of the job (%s): processes the PEs "
+                "start in a session of their own may outlive it", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The parent pid of live process `pid` from /proc/PID/stat, or -1 (gone, or a zombie that
+ * only waits to be reaped). The command name in parentheses may hold spaces and parentheses:
+ * the fields follow its last ')'. */
+static pid_t parent_of(const char *pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *end = strrchr(buf, ')');
+    char state;
+    int ppid;
+    if (!end || sscanf(end + 1, " %c %d", &state, &ppid) != 2 || state == 'Z')
+        return -1;
+    return (pid_t)ppid;
+}
+
+/* SIGKILL every live child of oshrun but `keep`; returns how many. */
+static int kill_children(pid_t keep)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    pid_t self = getpid();
+    int killed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid == keep || pid == self || parent_of(e->d_name) != self)
+            continue;
+        if (kill(pid, SIGKILL) == 0)
+            killed++;
+    }
+    closedir(d);
+    return killed;
+}
+
+/* Reap every child that has exited, except `keep`. */
+static void reap_children(pid_t keep)
+{
+    siginfo_t si;
+    for (;;) {
+        memset(&si, 0, sizeof si);
+        /* WNOWAIT first: look before reaping, so the janitor is never reaped here. */
+        if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
+            return;
+        if (si.si_pid == keep)
+            return; /* the janitor only exits once dismissed, after this */
+        waitpid(si.si_pid, NULL, WNOHANG);
+    }
+}
+
+int osh_orphans_end(pid_t keep, double seconds)
+{
+    double deadline = osh_now() + seconds;
+    int total = 0;
+    for (;;) {
+        reap_children(keep);
+        int killed = kill_children(keep);
+        total += killed;
+        if (killed == 0 || osh_now() >= deadline)
+            return total;
+        nanosleep(&(struct timespec){ .tv_nsec = 5 * 1000 * 1000 }, NULL);
+    }
+}

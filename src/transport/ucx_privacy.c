@@ -1,0 +1,83 @@
+/* ucx_privacy.c: what a PE's UCX context leaves open to other users of the host.
+ *
+ * UCX 1.13 makes its SysV shared-memory segments (the heap, the sysv transport's queues) with
+ * mode 0660 and offers no setting for it: any user in the group could attach them read-write.
+ * Its posix transport keeps the same memory in files it unlinks at once and shares through
+ * /proc/PID/fd, which only the same user can open (oshrun also puts them in a 0700 directory,
+ * src/launcher/tmpdir.c). Its tcp transport listens on every network device, the host's
+ * external address included, and accepts whoever connects.
+ *
+ * So, unless the user chose (UCX_TLS, UCX_NET_DEVICES set: never overridden):
+ *   - no sysv transport: posix shared memory does the same job;
+ *   - in a one-host job, no tcp transport (shared memory reaches every peer), and tcp, if the
+ *     user asks for it, on the loopback device only.
+ * And whatever the user chose, the SysV segments this process made become 0600 as soon as
+ * UCX returns them (sshmem_ucx_private_segments). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/shm.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "transport/ucx_tx.h"
+
+/* Does a user's UCX_TLS list name a transport that runs over an RDMA device (which the
+ * loopback device cannot serve)? "^..." lists exclude: they leave shared memory in. */
+static int tls_needs_rdma(const char *tls)
+{
+    static const char *const rdma[] = { "rc", "ud", "dc", "ib", "gga", "srd" };
+    if (tls[0] == '^')
+        return 0;
+    char *copy = strdup(tls), *save = NULL;
+    int found = 0;
+    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t && !found;
+         t = strtok_r(NULL, ",", &save))
+        for (size_t i = 0; i < sizeof rdma / sizeof rdma[0] && !found; i++)
+            found = strncasecmp(t, rdma[i], strlen(rdma[i])) == 0;
+    free(copy);
+    return found;
+}
+
+static void modify(ucp_config_t *config, const char *name, const char *value)
+{
+    ucs_status_t st = ucp_config_modify(config, name, value);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_init", "configuration (UCX_TLS/UCX_NET_DEVICES)", st);
+}
+
+void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
+{
+    const char *tls = getenv("UCX_TLS");
+    int one_host = hosts == 1;
+    if (!tls)
+        modify(config, "TLS", one_host ? "^sysv,tcp" : "^sysv");
+    if (one_host && !getenv("UCX_NET_DEVICES") && !(tls && tls_needs_rdma(tls)))
+        modify(config, "NET_DEVICES", "lo");
+}
+
+void sshmem_ucx_private_segments(void)
+{
+    FILE *f = fopen("/proc/sysvipc/shm", "re");
+    if (!f)
+        return;
+    char line[512];
+    long self = (long)getpid();
+    while (fgets(line, sizeof line, f)) {
+        long key, cpid;
+        int id;
+        unsigned perms;
+        unsigned long size;
+        /* key shmid perms size cpid ...; the heading line does not parse */
+        if (sscanf(line, "%ld %d %o %lu %ld", &key, &id, &perms, &size, &cpid) != 5 ||
+            cpid != self || (perms & 077) == 0)
+            continue;
+        struct shmid_ds ds;
+        if (shmctl(id, IPC_STAT, &ds) != 0)
+            continue;
+        ds.shm_perm.mode = (ds.shm_perm.mode & ~0777u) | 0600;
+        (void)shmctl(id, IPC_SET, &ds); /* a segment already gone is no longer a risk */
+    }
+    fclose(f);
+}
