@@ -183,6 +183,7 @@ static void print_info(void)
     printf("nodes: %d%s, atomics: %s\n", sshmem.n_nodes,
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
+    printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
     sshmem_env_print(stdout);
     fflush(stdout);
 }

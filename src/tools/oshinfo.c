@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "core/env.h"
+#include "transport/ucx_quirks.h"
 
 static void print_versions(void)
 {
@@ -43,6 +44,7 @@ static void print_paths(void)
     printf("on-node path:      %s\n", sshmem_env.local ? "ucx (SSHMEM_LOCAL=ucx)"
                                                        : "direct load/store into mapped heaps");
     printf("UCX transports:    %s\n", tls ? tls : "chosen by UCX (UCX_TLS unset)");
+    printf("UCX workarounds:   %s\n", sshmem_ucx_quirks_describe());
 }
 
 int main(int argc, char **argv)
