@@ -1,10 +1,13 @@
 /*
  * ucx_ops.c: one-sided operations, completion and progress on a context's worker.
  *
- * Requests nobody waits for (put_nbi, get_nbi, atomics _nbi) are released at once: UCX keeps
- * them going, and quiet's endpoint flushes complete every operation issued before them, at the
- * origin too (gets and fetches have landed), per ucp_ep_flush_nbx's contract. So a context
- * keeps no list of requests, only which peers it talked to since the last quiet (ucx_tx.h).
+ * Requests nobody waits for (put_nbi, get_nbi) are released at once: UCX keeps them going,
+ * and quiet's endpoint flushes complete every operation issued before them, at the origin too
+ * (gets and fetches have landed), per ucp_ep_flush_nbx's contract. Their buffers are the
+ * user's, who may not touch them before quiet. Atomics nobody waits for have an operand that
+ * the library made, so it keeps operand and request in the context's ring (ucx_tx.h) until
+ * the request is done. Besides that a context keeps only which peers it talked to since the
+ * last quiet.
  *
  * Shared workers (ucx_tx.h): every block below that touches the worker or the bookkeeping
  * holds tx->lock; waits progress only when they get it at once (trylock).
