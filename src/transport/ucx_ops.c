@@ -138,12 +138,18 @@ static const ucp_atomic_op_t ucx_op[] = {
     [SSHMEM_AMO_FETCH] = UCP_ATOMIC_OP_ADD, [SSHMEM_AMO_SET] = UCP_ATOMIC_OP_SWAP,
 };
 
-/* Wait (tx's lock held) until a released request is done, then free it. */
+/* Wait (tx's lock held) until a released request is done, then free it. Peers may be waiting
+ * on us meanwhile (their operations land on our default worker): serve them too. */
 static void finish_held(struct sshmem_tx *tx, void *req)
 {
     ucs_status_t st;
-    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS)
+    unsigned polls = 0;
+    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
         ucp_worker_progress(tx->worker);
+        if (tx != sshmem_tx_default())
+            sshmem_tx_progress();
+        backoff(&polls);
+    }
     ucp_request_free(req);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_atomic", "operation", st);
