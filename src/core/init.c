@@ -261,7 +261,9 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_barrier_world(1);
     sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
     sshmem_tx_drain();     /* our last flags delivered while every peer still listens */
-    sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
+    /* Nobody tears down while a peer may still touch our memory; meanwhile serve the peers
+     * still draining (their flushes may need our progress). */
+    sshmem_boot_barrier_polling(sshmem.ucx_in_use ? sshmem_tx_progress : NULL);
     sshmem_tx_finalize();
     sshmem_heap_finalize();
     sshmem_boot_finalize();

@@ -11,12 +11,15 @@
  *    UCX_TLS=tcp,self the off-node PEs use UCX atomics, so on-node ones must too; a lost
  *    update shows as a wrong count or a collective that hangs (the run's timeout).
  *
+ * Without a progress thread, shutdown must still serve the peers that drain last.
+ *
  * The rounds of part 2 come from argv[1] (default 60). By hand, the issue's 10,000 rounds:
  *   SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self oshrun -np 8 test/pe/rdma_safety 10000
  *
  * sshmem-test: np=1 2 3 4 8
  * sshmem-test-env: np=8 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  * sshmem-test-env: np=4 paths=direct SSHMEM_PES_PER_NODE=2
+ * sshmem-test-env: np=4 paths=direct,tcp SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self SSHMEM_PROGRESS_THREAD=0
  */
 #include "check.h"
 
