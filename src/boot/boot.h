@@ -20,6 +20,10 @@ void sshmem_boot_exchange(const void *card, size_t len);
 void *sshmem_boot_card(int pe, size_t *len);
 /* A barrier through the launcher (slow; for start-up and shut-down only). */
 void sshmem_boot_barrier(void);
+/* The same barrier, calling poll() (when not NULL) while it waits: at shut-down, peers whose
+ * last operations need this PE's progress (emulated over tcp) still get it from a PE that has
+ * finished its own, even without a progress thread. */
+void sshmem_boot_barrier_polling(void (*poll)(void));
 /* End the whole job with this status; the launcher ends every other PE. */
 void sshmem_boot_abort(int status, const char *msg);
 void sshmem_boot_finalize(void);

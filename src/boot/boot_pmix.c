@@ -1,5 +1,6 @@
 /* boot_pmix.c: the bootstrap of boot.h over a PMIx client. */
 #include <pmix.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,40 @@ void sshmem_boot_barrier(void)
     pmix_status_t rc = PMIx_Fence(&all, 1, NULL, 0);
     if (rc != PMIX_SUCCESS)
         boot_fail("Fence", rc);
+}
+
+struct fence_wait {
+    int done;
+    pmix_status_t status;
+};
+
+static void fence_done(pmix_status_t status, void *cbdata) /* in PMIx's thread */
+{
+    struct fence_wait *w = cbdata;
+    w->status = status;
+    __atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+}
+
+void sshmem_boot_barrier_polling(void (*poll)(void))
+{
+    if (!connected)
+        return;
+    if (!poll) {
+        sshmem_boot_barrier();
+        return;
+    }
+    pmix_proc_t all;
+    PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
+    struct fence_wait w = {0, PMIX_SUCCESS};
+    pmix_status_t rc = PMIx_Fence_nb(&all, 1, NULL, 0, fence_done, &w);
+    if (rc != PMIX_SUCCESS)
+        boot_fail("Fence", rc);
+    while (!__atomic_load_n(&w.done, __ATOMIC_ACQUIRE)) {
+        poll();
+        sched_yield();
+    }
+    if (w.status != PMIX_SUCCESS)
+        boot_fail("Fence", w.status);
 }
 
 void sshmem_boot_abort(int status, const char *msg)

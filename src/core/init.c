@@ -182,6 +182,7 @@ static void print_info(void)
     printf("nodes: %d%s, atomics: %s\n", sshmem.n_nodes,
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
+    printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
     sshmem_env_print(stdout);
     fflush(stdout);
 }
@@ -258,7 +259,9 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_barrier_world(1);
     sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
     sshmem_tx_drain();     /* our last flags delivered while every peer still listens */
-    sshmem_boot_barrier(); /* nobody tears down while a peer may still touch our memory */
+    /* Nobody tears down while a peer may still touch our memory; meanwhile serve the peers
+     * still draining (their flushes may need our progress). */
+    sshmem_boot_barrier_polling(sshmem.ucx_in_use ? sshmem_tx_progress : NULL);
     sshmem_tx_finalize();
     sshmem_heap_finalize();
     sshmem_boot_finalize();

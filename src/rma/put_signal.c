@@ -58,7 +58,7 @@ static void deliver_data(shmem_ctx_t ctx, void *dest, const void *src, size_t le
     if (len == 0)
         return;
     sshmem_put_slow(ctx, dest, src, len, pe, 0, call); /* reports a bad dest */
-    sshmem_tx_quiet(ctx->tx);
+    sshmem_tx_quiet_pes(ctx->tx, &pe, 1); /* that PE's endpoint only */
 }
 
 /* The one routine behind every put-with-signal spelling. */

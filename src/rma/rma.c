@@ -94,7 +94,7 @@ static void iput_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, 
         sshmem_put_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
                    s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
     if (sshmem.ucx_in_use)
-        sshmem_tx_quiet(ctx->tx);
+        sshmem_tx_quiet_pes(ctx->tx, &pe, 1); /* that PE's endpoint, not the context */
 }
 
 static void iget_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,
@@ -108,7 +108,7 @@ static void iget_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, 
         sshmem_get_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
                    s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
     if (sshmem.ucx_in_use)
-        sshmem_tx_quiet(ctx->tx);
+        sshmem_tx_quiet_pes(ctx->tx, &pe, 1); /* that PE's endpoint, not the context */
 }
 
 void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, ptrdiff_t sst,

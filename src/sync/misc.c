@@ -8,15 +8,16 @@
 
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "transport/transport.h"
 
 /* ------------------------------------------------------------------ pe_quiet */
-void pshmem_ctx_quiet(shmem_ctx_t ctx); /* quiet.c */
 
-/* Completing toward a list of PEs: the context's quiet completes toward every PE, which is
- * a superset the specification allows. The PE list is still checked, so a bad one is
- * reported here rather than ignored. */
+/* Completing toward a list of PEs: stores on the direct path are complete at a memory fence;
+ * through UCX only the listed PEs' endpoints are flushed, in batches that flush in parallel
+ * (no allocation). The whole list is checked first, so a bad entry is reported, not ignored. */
 static void pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes, const char *call)
 {
+    enum { BATCH = 64 };
     if (SSHMEM_UNLIKELY(!ctx))
         sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create "
                      "or SHMEM_CTX_DEFAULT");
@@ -27,7 +28,16 @@ static void pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes, const 
                      "numbers", npes);
     for (size_t i = 0; i < npes; i++)
         sshmem_target_pe(ctx, target_pes[i], call);
-    pshmem_ctx_quiet(ctx);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (!sshmem.ucx_in_use)
+        return;
+    int world[BATCH];
+    for (size_t i = 0; i < npes; i += BATCH) {
+        size_t n = npes - i < BATCH ? npes - i : BATCH;
+        for (size_t j = 0; j < n; j++)
+            world[j] = sshmem_target_pe(ctx, target_pes[i + j], call);
+        sshmem_tx_quiet_pes(ctx->tx, world, n);
+    }
 }
 
 SSHMEM_DEFINE(void, shmem_pe_quiet, (const int *target_pes, size_t npes))

@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "core/env.h"
+#include "transport/ucx_quirks.h"
 
 static void print_versions(void)
 {
@@ -45,6 +46,7 @@ static void print_paths(void)
     printf("UCX transports:    %s\n",
            tls ? tls : "chosen by UCX among all but sysv, and but tcp in a one-host job "
                        "(UCX_TLS unset; reference.md, Security)");
+    printf("UCX workarounds:   %s\n", sshmem_ucx_quirks_describe());
 }
 
 int main(int argc, char **argv)

@@ -83,6 +83,9 @@ void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region,
 /* Complete every operation issued on tx (quiet), or order them (fence). */
 void sshmem_tx_quiet(struct sshmem_tx *tx);
 void sshmem_tx_fence(struct sshmem_tx *tx);
+/* Complete every operation issued on tx to the PEs pes[0..n) (world numbers; duplicates
+ * allowed): one endpoint flush each, not the whole context (shmem_pe_quiet, put_signal). */
+void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t n);
 /* Make progress on incoming emulated operations (called from waits). Peers send to this
  * PE's default worker only, so that is the one it progresses. */
 void sshmem_tx_progress(void);
@@ -112,5 +115,7 @@ void sshmem_tx_drain(void);
 void sshmem_tx_finalize(void);
 /* Versions and transports, for SHMEM_INFO. */
 const char *sshmem_tx_version(void);
+/* The UCX-version workarounds in use (transport/ucx_quirks.h), for SHMEM_INFO. */
+const char *sshmem_tx_workarounds(void);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "core/env.h"
 #include "core/error.h"
+#include "transport/ucx_quirks.h"
 #include "transport/ucx_tx.h"
 
 ucp_context_h sshmem_ucx_context;
@@ -34,6 +35,8 @@ struct sshmem_tx *sshmem_tx_default(void) { return &default_tx; }
 
 const char *sshmem_tx_version(void) { return ucp_get_version_string(); }
 
+const char *sshmem_tx_workarounds(void) { return sshmem_ucx_quirks_describe(); }
+
 const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe) { return &cards[pe]; }
 
 void sshmem_tx_init(int thread_multiple, int hosts)
@@ -42,6 +45,7 @@ void sshmem_tx_init(int thread_multiple, int hosts)
      * runs is known only once every peer is connected, so ask for it unless it is ruled out;
      * it costs nothing measurable on the operations. */
     int wakeup = sshmem_env.progress_thread != SSHMEM_PROGRESS_THREAD_OFF;
+    sshmem_ucx_quirks_choose();
     ucp_params_t params = {0};
     ucp_config_t *config;
     ucs_status_t st = ucp_config_read(NULL, NULL, &config);

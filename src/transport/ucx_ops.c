@@ -1,10 +1,13 @@
 /*
  * ucx_ops.c: one-sided operations, completion and progress on a context's worker.
  *
- * Requests nobody waits for (put_nbi, get_nbi, atomics _nbi) are released at once: UCX keeps
- * them going, and quiet's endpoint flushes complete every operation issued before them, at the
- * origin too (gets and fetches have landed), per ucp_ep_flush_nbx's contract. So a context
- * keeps no list of requests, only which peers it talked to since the last quiet (ucx_tx.h).
+ * Requests nobody waits for (put_nbi, get_nbi) are released at once: UCX keeps them going,
+ * and quiet's endpoint flushes complete every operation issued before them, at the origin too
+ * (gets and fetches have landed), per ucp_ep_flush_nbx's contract. Their buffers are the
+ * user's, who may not touch them before quiet. Atomics nobody waits for have an operand that
+ * the library made, so it keeps operand and request in the context's ring (ucx_tx.h) until
+ * the request is done. Besides that a context keeps only which peers it talked to since the
+ * last quiet.
  *
  * Shared workers (ucx_tx.h): every block below that touches the worker or the bookkeeping
  * holds tx->lock; waits progress only when they get it at once (trylock).
@@ -15,6 +18,7 @@
 
 #include "core/env.h"
 #include "core/error.h"
+#include "transport/ucx_quirks.h"
 #include "transport/ucx_tx.h"
 
 /* ------------------------------------------------------------------ requests */
@@ -134,10 +138,56 @@ static const ucp_atomic_op_t ucx_op[] = {
     [SSHMEM_AMO_FETCH] = UCP_ATOMIC_OP_ADD, [SSHMEM_AMO_SET] = UCP_ATOMIC_OP_SWAP,
 };
 
-/* Issue one atomic; `reply` receives the old value (for CSWAP it must hold `compare`).
- * Returns the request, which the caller waits for or releases. */
+/* Wait (tx's lock held) until a released request is done, then free it. Peers may be waiting
+ * on us meanwhile (their operations land on our default worker): serve them too. */
+static void finish_held(struct sshmem_tx *tx, void *req)
+{
+    ucs_status_t st;
+    unsigned polls = 0;
+    while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
+        ucp_worker_progress(tx->worker);
+        if (tx != sshmem_tx_default())
+            sshmem_tx_progress();
+        backoff(&polls);
+    }
+    ucp_request_free(req);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_atomic", "operation", st);
+}
+
+void sshmem_ucx_release_operands(struct sshmem_tx *tx, int all)
+{
+    for (unsigned i = 0; i < SSHMEM_UCX_OPERANDS && tx->operands_held; i++) {
+        struct ucx_operand *o = &tx->operands[i];
+        if (!o->req)
+            continue;
+        if (!all && ucp_request_check_status(o->req) == UCS_INPROGRESS)
+            continue;
+        finish_held(tx, o->req);
+        o->req = NULL;
+        tx->operands_held--;
+    }
+}
+
+/* A slot of the operand ring for an atomic nobody waits for (tx's lock held). */
+static struct ucx_operand *take_operand(struct sshmem_tx *tx, uint64_t value)
+{
+    struct ucx_operand *o = &tx->operands[tx->operand_next++ & (SSHMEM_UCX_OPERANDS - 1)];
+    if (SSHMEM_UNLIKELY(o->req != NULL)) { /* 256 atomics in flight since a quiet */
+        finish_held(tx, o->req);
+        o->req = NULL;
+        tx->operands_held--;
+    }
+    o->value = value;
+    return o;
+}
+
+/* Issue one atomic with operand `value`; `reply` receives the old value (for CSWAP it must
+ * hold the new value). wait: the caller waits for the returned request, and `value` may live
+ * on its stack until then. Otherwise the operand goes to the ring, which keeps the request
+ * until it is done, and NULL is returned. */
 static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
-                       sshmem_amo_op_t op, size_t size, const void *operand, void *reply,
+                       sshmem_amo_op_t op, size_t size, const uint64_t *value, void *reply,
                        int wait, const char *call)
 {
     ucp_request_param_t param = {0};
@@ -149,11 +199,16 @@ static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
     }
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, call);
-    void *req = ucp_atomic_op_nbx(ep, ucx_op[op], operand, 1, raddr, rkey_of(tx, pe, region),
-                                  &param);
+    struct ucx_operand *held = wait ? NULL : take_operand(tx, *value);
+    void *req = ucp_atomic_op_nbx(ep, ucx_op[op], held ? &held->value : value, 1, raddr,
+                                  rkey_of(tx, pe, region), &param);
     count_op(tx, pe, region);
-    if (!wait)
-        release_request(req, call);
+    if (held && req != NULL) {
+        if (UCS_PTR_IS_ERR(req))
+            sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
+        held->req = req;
+        tx->operands_held++;
+    }
     sshmem_tx_unlock(tx);
     return wait ? req : NULL;
 }
@@ -164,7 +219,8 @@ static int is_bitwise(sshmem_amo_op_t op)
 }
 
 /*
- * Fetching AND/OR/XOR as a compare-and-swap loop. Measured on UCX 1.13.1 (Debian 12): a
+ * Fetching AND/OR/XOR as a compare-and-swap loop, where the UCX needs it
+ * (sshmem_ucx_quirks.bitwise_fetch_by_cas). Measured on UCX 1.13.1 (Debian 12): a
  * fetching bitwise ucp_atomic_op_nbx returns the old value but leaves the target unchanged
  * (non-fetching ones and fetch-add are fine). The loop is atomic with respect to every other
  * UCX atomic on that word.
@@ -194,10 +250,11 @@ uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
     /* Global data is registered, not UCX-allocated, so on-host UCX emulates its atomics with
      * active messages, and on UCX 1.13 a flush does not wait for an emulated non-fetching
      * atomic to be applied (measured: increments lost after quiet + barrier). Fetching ones
-     * complete only once applied, so every atomic on globals fetches. */
-    if (region == SSHMEM_REGION_DATA)
+     * complete only once applied, so every atomic on globals fetches (where the UCX needs
+     * it: ucx_quirks.h). */
+    if (region == SSHMEM_REGION_DATA && sshmem_ucx_quirks.globals_amo_fetch)
         fetch = 1;
-    if (fetch && is_bitwise(op))
+    if (fetch && is_bitwise(op) && sshmem_ucx_quirks.bitwise_fetch_by_cas)
         return fetch_bitwise_by_cas(tx, pe, region, raddr, op, size, operand);
     /* Operands and replies are size bytes at the start of these words (little-endian). */
     /* For CSWAP UCX compares with `buffer` and swaps in the reply buffer's value. */
@@ -217,7 +274,7 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
                        void *fetch_out)
 {
-    if (is_bitwise(op)) { /* see fetch_bitwise_by_cas */
+    if (is_bitwise(op) && sshmem_ucx_quirks.bitwise_fetch_by_cas) {
         uint64_t old = fetch_bitwise_by_cas(tx, pe, region, raddr, op, size, operand);
         memcpy(fetch_out, &old, size);
         return;
@@ -230,6 +287,16 @@ void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
 }
 
 /* ------------------------------------------------------------------ completion */
+
+/* After a flush: the atomics it completed give their operand slots back. */
+static void release_done_operands(struct sshmem_tx *tx)
+{
+    if (!__atomic_load_n(&tx->operands_held, __ATOMIC_RELAXED))
+        return;
+    sshmem_tx_lock(tx);
+    sshmem_ucx_release_operands(tx, 0);
+    sshmem_tx_unlock(tx);
+}
 
 /* Wait for requests[0..n) of tx (called without tx's lock). */
 static void wait_all(struct sshmem_tx *tx, void **reqs, int n)
@@ -251,6 +318,8 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
     static uint64_t sink; /* the probes' data is not used */
     ucp_request_param_t param = {0};
     int k = 0, any = 0;
+    if (!sshmem_ucx_quirks.probe_emulated)
+        return;
     for (int i = 0; i < n && !any; i++)
         any = flags[i] & TOUCHED_EMULATED;
     if (!any)
@@ -299,6 +368,43 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     wait_all(tx, tx->reqs, k);
     probe_emulated(tx, pes, tx->quieting_flags, n);
     sshmem_ucx_staging_complete(tx); /* packed transfers: unpacked at their end */
+    release_done_operands(tx);
+    if (tx->multi)
+        pthread_mutex_unlock(&tx->quiet_lock);
+}
+
+void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
+{
+    if (tx->multi) /* in turn with quiets: the scratch lists below are the quiets' */
+        pthread_mutex_lock(&tx->quiet_lock);
+    ucp_request_param_t param = {0};
+    int n = 0, k = 0;
+    sshmem_tx_lock(tx);
+    for (size_t i = 0; i < npes; i++) {
+        int pe = pes[i];
+        uint8_t flags = tx->touched[pe];
+        if (!flags) /* nothing since the last quiet, or listed twice */
+            continue;
+        tx->touched[pe] = 0;
+        tx->quieting[n] = pe;
+        tx->quieting_flags[n++] = flags;
+        void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
+        if (req != NULL)
+            tx->reqs[k++] = req;
+    }
+    if (n) { /* the rest of the list stays for the next quiet */
+        int kept = 0;
+        for (int i = 0; i < tx->n_pending; i++)
+            if (tx->touched[tx->pending_pes[i]])
+                tx->pending_pes[kept++] = tx->pending_pes[i];
+        tx->n_pending = kept;
+    }
+    sshmem_tx_unlock(tx);
+    wait_all(tx, tx->reqs, k);
+    probe_emulated(tx, tx->quieting, tx->quieting_flags, n);
+    if (!sshmem_ucx_staging_idle(tx)) /* counted per context, not per PE: all of it */
+        sshmem_ucx_staging_complete(tx);
+    release_done_operands(tx);
     if (tx->multi)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
@@ -357,6 +463,7 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
     }
     while (k)
         ucp_request_free(tx->reqs[--k]); /* released with the worker */
+    sshmem_ucx_release_operands(tx, 0);
 }
 
 void sshmem_tx_progress(void)

@@ -25,6 +25,16 @@
 
 enum { TOUCHED_OPS = 1, TOUCHED_EMULATED = 2 };
 
+/* Operands of the atomics whose requests nobody waits for (non-fetching, _nbi), a ring per
+ * context: ucp.h says the operand buffer must stay unmodified until the request completes,
+ * so it cannot be the issuer's stack. A slot is taken again once its request is done
+ * (quiet releases finished ones; a full ring waits for its oldest). A power of two. */
+enum { SSHMEM_UCX_OPERANDS = 256 };
+struct ucx_operand {
+    uint64_t value;
+    void *req; /* the request still reading `value`, or NULL */
+};
+
 struct sshmem_tx {
     ucp_worker_h worker;
     ucp_ep_h *eps;                           /* one per PE; NULL until first use */
@@ -60,6 +70,10 @@ struct sshmem_tx {
     struct stage_buf *stage_free; /* the pool of staging buffers (lock held) */
     unsigned stage_n_free;
     unsigned stage_out;       /* this context's staging buffers UCX still reads */
+    /* The operand ring (see struct ucx_operand; lock held): next slot, slots with a request. */
+    unsigned operand_next;
+    unsigned operands_held;
+    struct ucx_operand operands[SSHMEM_UCX_OPERANDS];
 };
 
 extern ucp_context_h sshmem_ucx_context;
@@ -118,6 +132,9 @@ static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *c
 int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
 /* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
 void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);
+
+/* Free the operand slots whose requests are done (all: wait for them; tx's lock held). */
+void sshmem_ucx_release_operands(struct sshmem_tx *tx, int all);
 
 /* Complete what can still complete on tx within a short time, ignoring failures (finalize). */
 void sshmem_ucx_drain(struct sshmem_tx *tx);

@@ -10,6 +10,7 @@
  * context costs one worker, not one endpoint per PE of the job.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "transport/ucx_tx.h"
@@ -47,6 +48,8 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
         return -1;
     }
     tx->n_pending = 0;
+    tx->operand_next = tx->operands_held = 0;
+    memset(tx->operands, 0, sizeof tx->operands);
     tx->shared = tx->multi = shared;
     sshmem_ucx_staging_setup(tx);
     pthread_mutex_init(&tx->lock, NULL);
@@ -101,6 +104,11 @@ static void close_endpoint(struct sshmem_tx *tx, ucp_ep_h ep, int force)
 
 void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
 {
+    /* Atomics still in flight (only when peers are gone): UCX frees them with the worker. */
+    for (unsigned i = 0; i < SSHMEM_UCX_OPERANDS; i++)
+        if (tx->operands[i].req)
+            ucp_request_free(tx->operands[i].req);
+    tx->operands_held = 0;
     for (int pe = 0; pe < sshmem.n_pes; pe++) {
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
             if (tx->rkeys[pe][r])

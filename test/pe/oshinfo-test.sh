@@ -4,10 +4,19 @@
 oshinfo="${SSHMEM_TEST_BUILDDIR:-.}/oshinfo"
 n=0
 ok() { n=$((n + 1)); if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
-echo "1..7"
+echo "1..8"
 out=$("$oshinfo"); ok "oshinfo exits 0" $?
 grep -q "^OpenSHMEM: *1.6" <<<"$out"; ok "prints the OpenSHMEM version" $?
 grep -q "^UCX: *[0-9]" <<<"$out" && grep -q "^PMIx:" <<<"$out"; ok "prints UCX and PMIx versions" $?
+# The UCX-version workarounds are named: all of them up to UCX 1.13, none after.
+ucx=$(sed -n 's/^UCX: *\([0-9]*\)\.\([0-9]*\)\..*/\1 \2/p' <<<"$out")
+read -r major minor <<<"$ucx"
+if [ "${major:-0}" -lt 1 ] || { [ "${major:-0}" -eq 1 ] && [ "${minor:-0}" -le 13 ]; }; then
+    grep -q "^UCX workarounds: *fetching AND/OR/XOR as CAS loops, atomics on globals fetch, quiet probes" <<<"$out"
+else
+    grep -q "^UCX workarounds: *none" <<<"$out"
+fi
+ok "names the UCX workarounds chosen for this UCX ($major.$minor)" $?
 missing=0
 for v in SHMEM_SYMMETRIC_SIZE SHMEM_INFO SHMEM_DEBUG SSHMEM_LOCAL SSHMEM_SPIN; do
     grep -q "^$v " <<<"$out" || missing=1
