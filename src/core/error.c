@@ -5,7 +5,10 @@
 #include <unistd.h>
 
 #include "core/error.h"
-#include "boot/boot.h"
+
+static sshmem_abort_fn abort_job;
+
+void sshmem_set_abort(sshmem_abort_fn fn) { abort_job = fn; }
 
 static void vreport(const char *kind, const char *call, const char *fmt, va_list ap)
 {
@@ -34,7 +37,10 @@ void sshmem_fatal(const char *call, const char *fmt, ...)
     va_start(ap, fmt);
     vreport("", call, fmt, ap);
     va_end(ap);
-    sshmem_boot_abort(1, "fatal error (see the message above)");
+    if (abort_job)
+        abort_job(1, "fatal error (see the message above)");
+    fflush(stdout);
+    fflush(stderr);
     _exit(1);
 }
 

@@ -189,6 +189,7 @@ static void print_info(void)
 
 static void init_runtime(int requested)
 {
+    sshmem_set_abort(sshmem_boot_abort); /* a fatal error ends every PE (core/error.h) */
     sshmem_env_load();
     share_globals();
     sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
