@@ -1,0 +1,513 @@
+#!/usr/bin/env python3
+"""bench/project.py: sshmem's collective algorithms projected to many nodes, on paper.
+
+For every collective algorithm of src/coll/ (and the node-aware "hier" ones: gather inside
+the node through shared memory, one leader per node across, release or copy inside the
+node) it computes, as functions of P (PEs) and k (PEs per node, consecutive PEs on a node):
+
+  rounds      communication steps one after the other on the longest path
+  x-msgs      messages that cross nodes, whole job, one call (data puts and signals)
+  bytes/PE    bytes the busiest PE sends (to any PE; the rest of the job sends no more)
+  time        an estimate in microseconds from four measured constants (see below)
+
+and prints markdown tables (doc/scaling.md shows them and explains each model). The time
+of one step is the latency of the path it takes plus the bytes over that path's bandwidth;
+a step in which any message crosses nodes costs the network's figures; the PEs of one node
+share its network bandwidth when they send across at once. Ignored: contention in the
+network and the node's memory system beyond that sharing, the NIC's message rate, the
+placement of nodes in the network, OS noise and late arrivals, and the chunking of data
+larger than a work buffer. See doc/scaling.md.
+
+Constants (a file of "name value" lines, # comments; --constants FILE, default
+bench/constants.txt beside this script; or --set name=value):
+  lat_node_us   one signal round between two PEs of one node (direct path):
+                barrier_all at 2 PEs
+  lat_net_us    one signal round between two nodes: barrier_all at 2 PEs with
+                SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self
+  bw_node_MBps  copy bandwidth on the node: put_bw 1 MiB, direct path
+  bw_net_MBps   bandwidth between nodes: put_bw 1 MiB over UCX/TCP
+  gap_node_us   time between two 8-byte puts one PE issues on the node (1 / msg_rate)
+  gap_net_us    the same between nodes
+  combine_MBps  rate at which a PE combines reduction data (default: bw_node_MBps)
+
+  bench/project.py                           # the default grid, constants from the file
+  bench/project.py --P 1024,65536 --k 64,128 --counts
+  bench/project.py --measure --build _build  # measure the constants here (about 1 minute),
+                                             # print them, then the tables
+  bench/project.py --small                   # the model at 2..16 PEs, to set beside
+                                             # bench/scaling.sh
+Python 3 standard library only.
+"""
+
+import argparse
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KEYS = ["lat_node_us", "lat_net_us", "bw_node_MBps", "bw_net_MBps", "gap_node_us",
+        "gap_net_us", "combine_MBps"]
+
+
+def lg(x):
+    """ceil(log2 x), 0 for x <= 1."""
+    return 0 if x <= 1 else math.ceil(math.log2(x))
+
+
+def log4(x):
+    return 0 if x <= 1 else math.ceil(math.log(x, 4) - 1e-9)
+
+
+class Machine:
+    """The constants, in microseconds and bytes per microsecond (= MB/s)."""
+
+    def __init__(self, c):
+        self.a_s, self.a_n = c["lat_node_us"], c["lat_net_us"]
+        self.b_s, self.b_n = c["bw_node_MBps"], c["bw_net_MBps"]
+        self.g_s, self.g_n = c["gap_node_us"], c["gap_net_us"]
+        self.comb = c.get("combine_MBps") or c["bw_node_MBps"]
+
+    def step(self, cross, nbytes, nic_bytes=None):
+        """One step: latency of its path + bytes over bandwidth; nic_bytes: the bytes one
+        node pushes across in this step (its PEs share the node's bandwidth)."""
+        if cross:
+            load = nbytes if nic_bytes is None else max(nbytes, nic_bytes)
+            return self.a_n + load / self.b_n
+        return self.a_s + nbytes / self.b_s
+
+    def combine(self, nbytes):
+        return nbytes / self.comb
+
+
+class Result:
+    def __init__(self, rounds, xmsgs, bytes_pe, time_us, note=""):
+        self.rounds, self.xmsgs, self.bytes_pe, self.time_us, self.note = \
+            rounds, xmsgs, bytes_pe, time_us, note
+
+
+# ------------------------------------------------------------------ barriers
+
+def cross_fraction(dist, k):
+    """Share of PEs whose partner at distance dist (ring order) is on another node."""
+    return 1.0 if dist >= k else dist / k
+
+
+def barrier_dissem(m, P, k, _n=0):
+    # Once P > k every round has PEs whose partner is past a node edge: all rounds wait
+    # for the network.
+    R = lg(P)
+    x = sum(round(P * cross_fraction(1 << j, k)) for j in range(R)) if P > k else 0
+    return Result(R, x, R * 8, R * m.step(P > k, 0))
+
+
+def barrier_flat(m, P, k, _n=0):
+    cross = P > k
+    t = (m.a_n if cross else m.a_s) + (P - 1) * (m.g_n if cross else m.g_s)
+    return Result(1, P * (P - k) if cross else 0, (P - 1) * 8, t)
+
+
+def barrier_hier(m, P, k, _n=0):
+    N = P // k
+    gather = m.a_s + (k - 1) * m.g_s    # k - 1 arrivals counted on the leader's flag
+    leaders = lg(N) * m.a_n             # dissemination among the N leaders
+    release = m.a_s                     # one flag the members poll
+    return Result(lg(N) + 2, N * lg(N), lg(N) * 8, gather + leaders + release)
+
+
+# ------------------------------------------------------------------ broadcasts
+
+def tree_bcast(m, P, k, n, radix):
+    """Binomial (radix 2) / k-nomial (radix 4) tree over ranks from the root: arrivals go
+    up, data comes down; children at distance >= k are on other nodes."""
+    levels = lg(P) if radix == 2 else log4(P)
+    N = max(1, P // k)
+    t = 0.0
+    # Up (signals) and down (data), level by level from the top: distance radix^level.
+    for lvl in range(levels):
+        dist = radix ** (levels - 1 - lvl)
+        cross = dist >= k and P > k
+        per_child = (m.g_n if cross else m.g_s) + n / (m.b_n if cross else m.b_s)
+        t += 2 * (m.a_n if cross else m.a_s) + (radix - 1) * per_child
+    x = 2 * (N - 1) if P > k else 0
+    return Result(2 * levels, x, levels * (radix - 1) * n, t)
+
+
+def bcast_binomial(m, P, k, n):
+    return tree_bcast(m, P, k, n, 2)
+
+
+def bcast_knomial(m, P, k, n):
+    return tree_bcast(m, P, k, n, 4)
+
+
+def bcast_linear(m, P, k, n):
+    cross = P > k
+    x_peers = P - k if cross else 0
+    put = (k - 1) * (m.g_s + n / m.b_s) + x_peers * (m.g_n + n / m.b_n)
+    bar = barrier_dissem(m, P, k)
+    return Result(1 + bar.rounds, x_peers + bar.xmsgs, (P - 1) * n,
+                  (m.a_n if cross else m.a_s) + put + bar.time_us)
+
+
+def bcast_coop(m, P, k, n):
+    if P > k:
+        return None  # shared memory only: every member reads the root's source
+    t = 2 * m.a_s + n / m.b_s + m.a_s  # go, every member copies ~n, done, release
+    return Result(3, 0, n, t, "one node")
+
+
+def bcast_hier(m, P, k, n):
+    N = P // k
+    gather = m.a_s + (k - 1) * m.g_s            # arrivals on the node
+    up = lg(N) * m.a_n                          # leaders' arrivals up the binomial tree
+    down = lg(N) * (m.a_n + n / m.b_n)          # data down the leaders' tree
+    copy = m.a_s + n / m.b_s                    # members copy from their leader
+    return Result(2 * lg(N) + 2, 2 * (N - 1), lg(N) * n, gather + up + down + copy)
+
+
+# ------------------------------------------------------------------ reductions
+
+def reduce_shm(m, P, k, n):
+    if P > k:
+        return None
+    bar = barrier_flat(m, P, k) if P <= 4 else barrier_dissem(m, P, k)
+    t = n / m.b_s + bar.time_us + P * m.combine(n)
+    return Result(bar.rounds, 0, n, t, "one node")
+
+
+def reduce_shmrs(m, P, k, n):
+    if P > k:
+        return None
+    bar = barrier_dissem(m, P, k)
+    t = bar.time_us + P * m.combine(n / P) + (P - 1) * (n / P) / m.b_s + m.a_s
+    return Result(bar.rounds + 1, 0, n, t, "one node")
+
+
+def reduce_rd(m, P, k, n):
+    """Recursive doubling, partner = me XOR 2^e: rounds below k stay on the node; each round
+    is a handshake (ready, then data): two latencies."""
+    t, x = 0.0, 0
+    N = max(1, P // k)
+    for e in range(lg(P)):
+        cross = (1 << e) >= k and P > k
+        t += m.step(cross, n, k * n if cross else None) + (m.a_n if cross else m.a_s)
+        t += m.combine(n)
+        x += 2 * P if cross else 0
+    return Result(2 * lg(P), x, lg(P) * n, t)
+
+
+def reduce_rsag(m, P, k, n):
+    """Recursive halving (nearest partner first: the big halves stay on the node) then
+    recursive doubling back, straight into dest."""
+    t, x = 0.0, 0
+    L = lg(P)
+    for e in range(L):                      # reduce-scatter: round e sends n / 2^(e+1)
+        cross = (1 << e) >= k and P > k
+        b = n / (2 ** (e + 1))
+        t += m.step(cross, b, k * b if cross else None) + (m.a_n if cross else m.a_s)
+        t += m.combine(b)
+        x += 2 * P if cross else 0
+    for e in reversed(range(L)):            # allgather: the same sizes, reverse order
+        cross = (1 << e) >= k and P > k
+        b = n / (2 ** (e + 1))
+        t += m.step(cross, b, k * b if cross else None)
+        x += P if cross else 0
+    return Result(3 * L, x, 2 * n * (1 - 1 / P), t)
+
+
+def reduce_hier(m, P, k, n):
+    """Node reduce into the leader (members combine slices in parallel, as shmrs), rd (small)
+    or rsag (large) among the N leaders, then members copy the result from their leader."""
+    N = P // k
+    node = m.a_s + k * m.combine(n / k) + n / m.b_s   # slices combined, written to leader
+    lead = reduce_rd(m, N, 1, n) if n <= 8192 else reduce_rsag(m, N, 1, n)
+    copy = m.a_s + n / m.b_s
+    return Result(lead.rounds + 2, lead.xmsgs, max(n, lead.bytes_pe),
+                  node + lead.time_us + copy, "rd" if n <= 8192 else "rsag")
+
+
+# ------------------------------------------------------------------ fcollect, collect
+
+def fcollect_linear(m, P, k, n):
+    cross = P > k
+    x_peers = P - k if cross else 0
+    t = (m.a_n if cross else m.a_s) + (k - 1) * (m.g_s + n / m.b_s)
+    # the node's k PEs each push n to every PE of the other nodes, through one NIC
+    t += x_peers * m.g_n + k * x_peers * n / m.b_n
+    return Result(1, P * x_peers, (P - 1) * n, t)
+
+
+def fcollect_ring(m, P, k, n):
+    cross = P > k
+    per = m.step(cross, n) if cross else m.step(False, n)
+    x = (P - 1) * (P // k) if cross else 0
+    return Result(P - 1, 2 * x, (P - 1) * n, (P - 1) * per)
+
+
+def fcollect_bruck(m, P, k, n):
+    t, x, sent = 0.0, 0, 0
+    for j in range(lg(P)):
+        d = 1 << j
+        blocks = min(d, P - d)
+        frac = cross_fraction(d, k) if P > k else 0.0
+        crossers = k * frac                    # PEs of one node whose target is elsewhere
+        t += m.step(frac > 0, blocks * n, crossers * blocks * n if frac > 0 else None)
+        x += 2 * round(P * frac)
+        sent += blocks * n
+    return Result(lg(P), x, sent, t)
+
+
+def collect_linear(m, P, k, n):
+    """collect: the offsets by recursive doubling of the sizes (values in the flags),
+    then as fcollect linear."""
+    off = barrier_dissem(m, P, k)
+    f = fcollect_linear(m, P, k, n)
+    return Result(off.rounds + 1, off.xmsgs + f.xmsgs, f.bytes_pe, off.time_us + f.time_us)
+
+
+def fcollect_hier(m, P, k, n):
+    """Members write their block into the leader's dest (shared memory), the N leaders
+    run bruck or a ring (whichever is faster) on blocks of k*n, members copy the P*n
+    result from their leader."""
+    N = P // k
+    gather = m.a_s + n / m.b_s + (k - 1) * m.g_s
+    lead = min(fcollect_bruck(m, N, 1, k * n), fcollect_ring(m, N, 1, k * n),
+               key=lambda r: r.time_us)     # the leaders take the faster of the two
+    copy = m.a_s + P * n / m.b_s
+    return Result(lead.rounds + 2, lead.xmsgs, lead.bytes_pe, gather + lead.time_us + copy)
+
+
+# ------------------------------------------------------------------ alltoall, scans
+
+def alltoall_pairwise(m, P, k, n):
+    cross = P > k
+    x_peers = P - k if cross else 0
+    t = (m.a_n if cross else m.a_s) + (k - 1) * (m.g_s + n / m.b_s)
+    t += x_peers * m.g_n + k * x_peers * n / m.b_n
+    return Result(1, 2 * P * x_peers, (P - 1) * n, t)
+
+
+def scan_shm(m, P, k, n):
+    if P > k:
+        return None
+    bar = barrier_dissem(m, P, k)
+    return Result(bar.rounds, 0, n, n / m.b_s + bar.time_us + (P - 1) * m.combine(n), "one node")
+
+
+def scan_rd(m, P, k, n):
+    """Hillis-Steele: round e, i sends to i + 2^e (ready handshake, data, combine)."""
+    t, x = 0.0, 0
+    for e in range(lg(P)):
+        d = 1 << e
+        frac = cross_fraction(d, k) if P > k else 0.0
+        t += m.step(frac > 0, n, k * frac * n if frac > 0 else None)
+        t += (m.a_n if frac > 0 else m.a_s) + m.combine(n)
+        x += 2 * round(P * frac)
+    return Result(2 * lg(P), x, lg(P) * n, t)
+
+
+# (collective, size in bytes, [(algorithm, model)]); sizes: per PE (bcast: the data;
+# alltoall: per PE pair)
+COLLECTIVES = [
+    ("barrier", [0], [("dissem", barrier_dissem), ("flat", barrier_flat),
+                      ("hier", barrier_hier)]),
+    ("broadcast", [8, 1 << 20], [("linear", bcast_linear), ("coop", bcast_coop),
+                                 ("binomial", bcast_binomial), ("knomial", bcast_knomial),
+                                 ("hier", bcast_hier)]),
+    ("reduce", [8, 1 << 20], [("shm", reduce_shm), ("shmrs", reduce_shmrs), ("rd", reduce_rd),
+                              ("rsag", reduce_rsag), ("hier", reduce_hier)]),
+    ("fcollect", [8, 1024], [("linear", fcollect_linear), ("ring", fcollect_ring),
+                             ("bruck", fcollect_bruck), ("hier", fcollect_hier)]),
+    ("collect", [8, 1024], [("linear", collect_linear)]),
+    ("alltoall", [8, 1024], [("pairwise", alltoall_pairwise)]),
+    ("scan", [8, 1 << 20], [("shm", scan_shm), ("rd", scan_rd)]),
+]
+
+
+def human_bytes(b):
+    if b == 0:
+        return "-"
+    for unit, s in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if b >= s:
+            v = b / s
+            return f"{v:.0f} {unit}" if v >= 100 else f"{v:.3g} {unit}"
+    return f"{b:.0f} B"
+
+
+def human_us(t):
+    if t >= 1e6:
+        return f"{t / 1e6:.3g} s"
+    if t >= 1e3:
+        return f"{t / 1e3:.3g} ms"
+    return f"{t:.3g} µs"
+
+
+def human_count(x):
+    return f"{x:,}"
+
+
+def size_label(n):
+    return "" if n == 0 else " " + human_bytes(n).replace(" ", " ")
+
+
+def tables(m, Ps, ks, counts):
+    out = []
+    grid = [(P, k) for P in Ps for k in ks if k <= P]
+    for name, sizes, algos in COLLECTIVES:
+        for n in sizes:
+            out.append(f"\n**{name}{size_label(n)}**: estimated time per call"
+                       + (" (rounds, messages across nodes, bytes sent by the busiest PE)"
+                          if counts else "") + "\n")
+            head = "| algorithm | " + " | ".join(f"P={P:,} k={k}" for P, k in grid) + " |"
+            out.append(head)
+            out.append("|---" * (len(grid) + 1) + "|")
+            for aname, f in algos:
+                cells = []
+                for P, k in grid:
+                    r = f(m, P, k, n)
+                    if r is None:
+                        cells.append("one node only")
+                        continue
+                    c = human_us(r.time_us)
+                    if counts:
+                        c += f" ({r.rounds}, {human_count(r.xmsgs)}, {human_bytes(r.bytes_pe)})"
+                    cells.append(c)
+                out.append(f"| {aname} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ constants
+
+def read_constants(path, sets):
+    c = {}
+    if path and os.path.exists(path):
+        for line in open(path):
+            line = line.split("#", 1)[0].split()
+            if len(line) >= 2:
+                c[line[0]] = float(line[1])
+    for s in sets:
+        key, _, val = s.partition("=")
+        c[key] = float(val)
+    missing = [k for k in KEYS[:-1] if k not in c]
+    if missing:
+        sys.exit(f"project.py: constants missing: {', '.join(missing)} "
+                 f"(give --constants FILE, --set NAME=VALUE or --measure)")
+    return c
+
+
+def run_bench(build, prog, np, args, env):
+    e = dict(os.environ)
+    e.update(env)
+    cmd = [os.path.join(build, "oshrun"), "-np", str(np),
+           os.path.join(build, "bench", prog)] + args
+    p = subprocess.run(cmd, env=e, capture_output=True, text=True, timeout=120)
+    if p.returncode != 0:
+        sys.exit(f"project.py: {' '.join(cmd)} failed ({p.returncode}): {p.stderr.strip()}")
+    rows = {}
+    for line in p.stdout.splitlines():
+        if line.startswith("#") or len(line.split()) < 2:
+            continue
+        key, val = line.split()[:2]
+        rows[key] = float(val)
+    return rows
+
+
+def measure(build, reps):
+    """Each constant: the median of reps runs, the two paths alternating."""
+    paths = {"node": {}, "net": {"SSHMEM_PES_PER_NODE": "1", "UCX_TLS": "tcp,self"}}
+    got = {key: [] for key in KEYS[:-1]}
+    for _ in range(reps):
+        for path, env in paths.items():
+            bar = run_bench(build, "barrier_latency", 2, [], env)
+            got[f"lat_{path}_us"].append(bar["barrier_all"])
+            bw = run_bench(build, "put_bw", 2, ["--min-size", "1M", "--max-size", "1M"], env)
+            got[f"bw_{path}_MBps"].append(bw[str(1 << 20)])
+            rate = run_bench(build, "msg_rate", 2, [], env)
+            got[f"gap_{path}_us"].append(1e6 / rate["putmem_nbi_8B"])
+    return {key: statistics.median(v) for key, v in got.items()}
+
+
+def write_constants(c, how):
+    lines = [f"# constants for bench/project.py, {how}"]
+    notes = {
+        "lat_node_us": "barrier_all, 2 PEs, direct path (one signal round)",
+        "lat_net_us": "barrier_all, 2 PEs, SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self",
+        "bw_node_MBps": "put_bw 1 MiB, direct path",
+        "bw_net_MBps": "put_bw 1 MiB, SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self",
+        "gap_node_us": "1 / msg_rate putmem_nbi_8B, direct path",
+        "gap_net_us": "1 / msg_rate putmem_nbi_8B, UCX over TCP",
+    }
+    for key in KEYS[:-1]:
+        lines.append(f"{key:14s} {c[key]:.4g}   # {notes[key]}")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--constants", default=os.path.join(HERE, "constants.txt"))
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--measure", action="store_true",
+                    help="measure the constants with the benchmarks of --build first")
+    ap.add_argument("--build", default="_build", help="sshmem build tree (for --measure)")
+    ap.add_argument("--reps", type=int, default=3, help="runs per constant (--measure)")
+    ap.add_argument("--save", metavar="FILE", help="write the measured constants there")
+    ap.add_argument("--P", default="1024,4096,16384,65536", help="PE counts")
+    ap.add_argument("--k", default="64,128", help="PEs per node")
+    ap.add_argument("--small", action="store_true",
+                    help="P = 2,4,8,16 with k = P (one node) and k = 2, as bench/scaling.sh")
+    ap.add_argument("--counts", action="store_true",
+                    help="add rounds, messages across nodes and bytes per PE to each cell")
+    a = ap.parse_args()
+
+    if a.measure:
+        c = measure(a.build, a.reps)
+        text = write_constants(c, f"measured with {a.build} ({a.reps} runs each, median)")
+        print(text)
+        if a.save:
+            open(a.save, "w").write(text)
+        c = read_constants(None, [f"{k}={v}" for k, v in c.items()] + a.set)
+    else:
+        c = read_constants(a.constants, a.set)
+    m = Machine(c)
+    print("constants: " + ", ".join(f"{k} {c[k]:g}" for k in KEYS if k in c))
+    if a.small:
+        for k in ("one node", 2):
+            print(f"\n{'One node' if k == 'one node' else 'Nodes of 2 PEs'}, µs:\n")
+            print(tables_small(m, k))
+        return
+    Ps = [int(x) for x in a.P.split(",")]
+    ks = [int(x) for x in a.k.split(",")]
+    print(tables(m, Ps, ks, a.counts))
+
+
+def tables_small(m, k):
+    """The rows of bench/coll_latency at 2..16 PEs with the algorithm auto picks there."""
+    rows = []
+    Ps = (2, 4, 8, 16)
+    rows.append("| row | " + " | ".join(f"np={P}" for P in Ps) + " |")
+    rows.append("|---" * (len(Ps) + 1) + "|")
+    one = k == "one node"
+    picks = [
+        ("barrier_all", 0, lambda P: barrier_flat if one and P <= 4 else barrier_dissem),
+        ("reduce 8 B", 8, lambda P: reduce_shm if one else reduce_rd),
+        ("bcast 8 B", 8, lambda P: bcast_linear if one else (bcast_knomial if P > 4 else bcast_binomial)),
+        ("reduce 1 MiB", 1 << 20, lambda P: reduce_shmrs if one else reduce_rsag),
+        ("bcast 1 MiB", 1 << 20, lambda P: bcast_coop if one else bcast_binomial),
+        ("fcollect 1 MiB", 1 << 20, lambda P: fcollect_linear if one else fcollect_ring),
+    ]
+    for label, n, pick in picks:
+        cells = []
+        for P in Ps:
+            kk = P if one else k
+            r = pick(P)(m, P, kk, n)
+            cells.append("-" if r is None else f"{r.time_us:.3g}")
+        rows.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    main()
