@@ -215,7 +215,8 @@ if part node; then
     echo
     echo "Node-aware collectives: $NODE_NP PEs in nodes of $NODE_K (SSHMEM_PES_PER_NODE=$NODE_K," \
          "UCX_TLS=tcp,self between nodes), sshmem, µs per call; flat = today's algorithms forced" \
-         "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier${hier_env:+ (accepted:${hier_env//SSHMEM_COLL_/})}:"
+         "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier" \
+         "(${hier_env:+accepted for${hier_env//SSHMEM_COLL_/}}${hier_env:-not accepted by this build: n/a}):"
     echo
     echo "| row | flat | hier | auto | flat / hier | target | holds |"
     echo "|---|---|---|---|---|---|---|"
