@@ -6,7 +6,8 @@ the node through shared memory, one leader per node across, release or copy insi
 node) it computes, as functions of P (PEs) and k (PEs per node, consecutive PEs on a node):
 
   rounds      communication steps one after the other on the longest path
-  x-msgs      messages that cross nodes, whole job, one call (data puts and signals)
+  x-msgs      messages that cross nodes, whole job, one call (puts and signals each count
+              one)
   bytes/PE    bytes the busiest PE sends (to any PE; the rest of the job sends no more)
   time        an estimate in microseconds from four measured constants (see below)
 
@@ -131,7 +132,7 @@ def tree_bcast(m, P, k, n, radix):
         cross = dist >= k and P > k
         per_child = (m.g_n if cross else m.g_s) + n / (m.b_n if cross else m.b_s)
         t += 2 * (m.a_n if cross else m.a_s) + (radix - 1) * per_child
-    x = 2 * (N - 1) if P > k else 0
+    x = 3 * (N - 1) if P > k else 0     # an arrival signal up, a put and a signal down
     return Result(2 * levels, x, levels * (radix - 1) * n, t)
 
 
@@ -165,7 +166,7 @@ def bcast_hier(m, P, k, n):
     up = lg(N) * m.a_n                          # leaders' arrivals up the binomial tree
     down = lg(N) * (m.a_n + n / m.b_n)          # data down the leaders' tree
     copy = m.a_s + n / m.b_s                    # members copy from their leader
-    return Result(2 * lg(N) + 2, 2 * (N - 1), lg(N) * n, gather + up + down + copy)
+    return Result(2 * lg(N) + 2, 3 * (N - 1), lg(N) * n, gather + up + down + copy)
 
 
 # ------------------------------------------------------------------ reductions
@@ -195,7 +196,7 @@ def reduce_rd(m, P, k, n):
         cross = (1 << e) >= k and P > k
         t += m.step(cross, n, k * n if cross else None) + (m.a_n if cross else m.a_s)
         t += m.combine(n)
-        x += 2 * P if cross else 0
+        x += 3 * P if cross else 0          # ready signal, data put, data signal
     return Result(2 * lg(P), x, lg(P) * n, t)
 
 
@@ -209,12 +210,12 @@ def reduce_rsag(m, P, k, n):
         b = n / (2 ** (e + 1))
         t += m.step(cross, b, k * b if cross else None) + (m.a_n if cross else m.a_s)
         t += m.combine(b)
-        x += 2 * P if cross else 0
+        x += 3 * P if cross else 0          # ready signal, data put, data signal
     for e in reversed(range(L)):            # allgather: the same sizes, reverse order
         cross = (1 << e) >= k and P > k
         b = n / (2 ** (e + 1))
         t += m.step(cross, b, k * b if cross else None)
-        x += P if cross else 0
+        x += 2 * P if cross else 0          # put, signal
     return Result(3 * L, x, 2 * n * (1 - 1 / P), t)
 
 
@@ -237,7 +238,7 @@ def fcollect_linear(m, P, k, n):
     t = (m.a_n if cross else m.a_s) + (k - 1) * (m.g_s + n / m.b_s)
     # the node's k PEs each push n to every PE of the other nodes, through one NIC
     t += x_peers * m.g_n + k * x_peers * n / m.b_n
-    return Result(1, P * x_peers, (P - 1) * n, t)
+    return Result(1, 2 * P * x_peers, (P - 1) * n, t)
 
 
 def fcollect_ring(m, P, k, n):
@@ -305,7 +306,7 @@ def scan_rd(m, P, k, n):
         frac = cross_fraction(d, k) if P > k else 0.0
         t += m.step(frac > 0, n, k * frac * n if frac > 0 else None)
         t += (m.a_n if frac > 0 else m.a_s) + m.combine(n)
-        x += 2 * round(P * frac)
+        x += 3 * round(P * frac)
     return Result(2 * lg(P), x, lg(P) * n, t)
 
 
