@@ -127,11 +127,15 @@ def tree_bcast(m, P, k, n, radix):
     N = max(1, P // k)
     t = 0.0
     # Up (signals) and down (data), level by level from the top: distance radix^level.
+    # Ranks count from the root, which is taken as its node's first PE: child j * dist is on
+    # another node when j * dist >= k.
     for lvl in range(levels):
         dist = radix ** (levels - 1 - lvl)
-        cross = dist >= k and P > k
-        per_child = (m.g_n if cross else m.g_s) + n / (m.b_n if cross else m.b_s)
-        t += 2 * (m.a_n if cross else m.a_s) + (radix - 1) * per_child
+        any_cross = (radix - 1) * dist >= k and P > k
+        t += 2 * (m.a_n if any_cross else m.a_s)
+        for j in range(1, radix):
+            cross = j * dist >= k and P > k
+            t += (m.g_n if cross else m.g_s) + n / (m.b_n if cross else m.b_s)
     x = 3 * (N - 1) if P > k else 0     # an arrival signal up, a put and a signal down
     return Result(2 * levels, x, levels * (radix - 1) * n, t)
 
@@ -365,6 +369,7 @@ def tables(m, Ps, ks, counts):
             head = "| algorithm | " + " | ".join(f"P={P:,} k={k}" for P, k in grid) + " |"
             out.append(head)
             out.append("|---" * (len(grid) + 1) + "|")
+            one_node = []
             for aname, f in algos:
                 cells = []
                 for P, k in grid:
@@ -376,7 +381,12 @@ def tables(m, Ps, ks, counts):
                     if counts:
                         c += f" ({r.rounds}, {human_count(r.xmsgs)}, {human_bytes(r.bytes_pe)})"
                     cells.append(c)
+                if all(c == "one node only" for c in cells):
+                    one_node.append(aname)  # a shared-memory algorithm: no row on many nodes
+                    continue
                 out.append(f"| {aname} | " + " | ".join(cells) + " |")
+            if one_node:
+                out.append(f"\n({', '.join(one_node)}: one node only)")
     return "\n".join(out)
 
 
@@ -505,7 +515,8 @@ def tables_small(m, k):
         for P in Ps:
             kk = P if one else k
             r = pick(P)(m, P, kk, n)
-            cells.append("-" if r is None else f"{r.time_us:.3g}")
+            cells.append("-" if r is None else
+                         (f"{r.time_us:,.0f}" if r.time_us >= 100 else f"{r.time_us:.3g}"))
         rows.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
