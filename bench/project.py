@@ -9,7 +9,7 @@ node) it computes, as functions of P (PEs) and k (PEs per node, consecutive PEs 
   x-msgs      messages that cross nodes, whole job, one call (puts and signals each count
               one)
   bytes/PE    bytes the busiest PE sends (to any PE; the rest of the job sends no more)
-  time        an estimate in microseconds from four measured constants (see below)
+  time        an estimate in microseconds from six measured constants (see below)
 
 and prints markdown tables (doc/scaling.md shows them and explains each model). The time
 of one step is the latency of the path it takes plus the bytes over that path's bandwidth;
@@ -37,13 +37,13 @@ bench/constants.txt beside this script; or --set name=value):
                                              # print them, then the tables
   bench/project.py --small                   # the model at 2..16 PEs, to set beside
                                              # bench/scaling.sh
-Python 3 standard library only.
+Python 3 standard library only. P and k are taken as powers of two (the folding step of
+recursive doubling for other counts is not modelled).
 """
 
 import argparse
 import math
 import os
-import re
 import subprocess
 import sys
 
@@ -83,9 +83,8 @@ class Machine:
 
 
 class Result:
-    def __init__(self, rounds, xmsgs, bytes_pe, time_us, note=""):
-        self.rounds, self.xmsgs, self.bytes_pe, self.time_us, self.note = \
-            rounds, xmsgs, bytes_pe, time_us, note
+    def __init__(self, rounds, xmsgs, bytes_pe, time_us):
+        self.rounds, self.xmsgs, self.bytes_pe, self.time_us = rounds, xmsgs, bytes_pe, time_us
 
 
 # ------------------------------------------------------------------ barriers
@@ -160,7 +159,7 @@ def bcast_coop(m, P, k, n):
     if P > k:
         return None  # shared memory only: every member reads the root's source
     t = 2 * m.a_s + n / m.b_s + m.a_s  # go, every member copies ~n, done, release
-    return Result(3, 0, n, t, "one node")
+    return Result(3, 0, n, t)
 
 
 def bcast_hier(m, P, k, n):
@@ -179,7 +178,7 @@ def reduce_shm(m, P, k, n):
         return None
     bar = barrier_flat(m, P, k) if P <= 4 else barrier_dissem(m, P, k)
     t = n / m.b_s + bar.time_us + P * m.combine(n)
-    return Result(bar.rounds, 0, n, t, "one node")
+    return Result(bar.rounds, 0, n, t)
 
 
 def reduce_shmrs(m, P, k, n):
@@ -187,14 +186,13 @@ def reduce_shmrs(m, P, k, n):
         return None
     bar = barrier_dissem(m, P, k)
     t = bar.time_us + P * m.combine(n / P) + (P - 1) * (n / P) / m.b_s + m.a_s
-    return Result(bar.rounds + 1, 0, n, t, "one node")
+    return Result(bar.rounds + 1, 0, n, t)
 
 
 def reduce_rd(m, P, k, n):
     """Recursive doubling, partner = me XOR 2^e: rounds below k stay on the node; each round
     is a handshake (ready, then data): two latencies."""
     t, x = 0.0, 0
-    N = max(1, P // k)
     for e in range(lg(P)):
         cross = (1 << e) >= k and P > k
         t += m.step(cross, n, k * n if cross else None) + (m.a_n if cross else m.a_s)
@@ -230,7 +228,7 @@ def reduce_hier(m, P, k, n):
     lead = reduce_rd(m, N, 1, n) if n <= 8192 else reduce_rsag(m, N, 1, n)
     copy = m.a_s + n / m.b_s
     return Result(lead.rounds + 2, lead.xmsgs, max(n, lead.bytes_pe),
-                  node + lead.time_us + copy, "rd" if n <= 8192 else "rsag")
+                  node + lead.time_us + copy)
 
 
 # ------------------------------------------------------------------ fcollect, collect
@@ -245,10 +243,10 @@ def fcollect_linear(m, P, k, n):
 
 
 def fcollect_ring(m, P, k, n):
+    # every step waits for the PEs at the node edges, which pass a block to the next node
     cross = P > k
-    per = m.step(cross, n) if cross else m.step(False, n)
-    x = (P - 1) * (P // k) if cross else 0
-    return Result(P - 1, 2 * x, (P - 1) * n, (P - 1) * per)
+    x = 2 * (P - 1) * (P // k) if cross else 0
+    return Result(P - 1, x, (P - 1) * n, (P - 1) * m.step(cross, n))
 
 
 def fcollect_bruck(m, P, k, n):
@@ -298,7 +296,7 @@ def scan_shm(m, P, k, n):
     if P > k:
         return None
     bar = barrier_dissem(m, P, k)
-    return Result(bar.rounds, 0, n, n / m.b_s + bar.time_us + (P - 1) * m.combine(n), "one node")
+    return Result(bar.rounds, 0, n, n / m.b_s + bar.time_us + (P - 1) * m.combine(n))
 
 
 def scan_rd(m, P, k, n):
