@@ -37,6 +37,8 @@ bench/constants.txt beside this script; or --set name=value):
                                              # print them, then the tables
   bench/project.py --small                   # the model at 2..16 PEs, to set beside
                                              # bench/scaling.sh
+  bench/project.py --update-doc doc/scaling.md --scaling OUT   # its tables, from the
+                                             # constants and a scaling.sh output
 Python 3 standard library only. P and k are taken as powers of two (the folding step of
 recursive doubling for other counts is not modelled).
 """
@@ -48,8 +50,20 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KEYS = ["lat_node_us", "lat_net_us", "bw_node_MBps", "bw_net_MBps", "gap_node_us",
-        "gap_net_us", "combine_MBps"]
+# name, symbol in doc/scaling.md, meaning, how --measure takes it
+CONSTANTS = [
+    ("lat_node_us", "α_s", "one signal round on the node (µs)",
+     "`barrier_latency`: `barrier_all` at 2 PEs, direct path"),
+    ("lat_net_us", "α_n", "one signal round between nodes (µs)",
+     "the same with `SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self`"),
+    ("bw_node_MBps", "β_s", "copy bandwidth on the node (MB/s)", "`put_bw` 1 MiB, direct path"),
+    ("bw_net_MBps", "β_n", "bandwidth between nodes (MB/s)", "`put_bw` 1 MiB over UCX/TCP"),
+    ("gap_node_us", "g_s", "between two puts of one PE on the node (µs)",
+     "1 / `msg_rate` `putmem_nbi_8B`, direct path"),
+    ("gap_net_us", "g_n", "the same between nodes (µs)",
+     "1 / `msg_rate` `putmem_nbi_8B` over UCX/TCP"),
+]
+KEYS = [c[0] for c in CONSTANTS] + ["combine_MBps"]
 
 
 def lg(x):
@@ -441,17 +455,76 @@ def measure(build, reps):
 
 def write_constants(c, how):
     lines = [f"# constants for bench/project.py, {how}"]
-    notes = {
-        "lat_node_us": "barrier_all, 2 PEs, direct path (one signal round)",
-        "lat_net_us": "barrier_all, 2 PEs, SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self",
-        "bw_node_MBps": "put_bw 1 MiB, direct path",
-        "bw_net_MBps": "put_bw 1 MiB, SSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self",
-        "gap_node_us": "1 / msg_rate putmem_nbi_8B, direct path",
-        "gap_net_us": "1 / msg_rate putmem_nbi_8B, UCX over TCP",
-    }
-    for key in KEYS[:-1]:
-        lines.append(f"{key:14s} {c[key]:.4g}   # {notes[key]}")
+    for key, _sym, meaning, method in CONSTANTS:
+        lines.append(f"{key:14s} {c[key]:<10.4g} # {meaning}: {method.replace('`', '')}")
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ doc/scaling.md
+
+def number(v):
+    return f"{v:,.0f}" if v >= 100 else f"{v:.3g}"
+
+
+def constants_table(c):
+    rows = ["| symbol | constant (`bench/constants.txt`) | measured here with | value |",
+            "|---|---|---|---|"]
+    for key, sym, meaning, method in CONSTANTS:
+        rows.append(f"| {sym} | `{key}`: {meaning} | {method} | {number(c[key])} |")
+    rows.append(f"| γ | `combine_MBps`: combining reduction data (MB/s) | not measured: β_s | "
+                f"{number(c.get('combine_MBps') or c['bw_node_MBps'])} |")
+    return "\n".join(rows)
+
+
+def scaling_rows(path):
+    """bench/scaling.sh's output: {"k0"|"k<k>": {row: [values at each count]}}."""
+    tables, cur = {}, None
+    for line in open(path):
+        if line.startswith("# coll_latency"):
+            m = line.split("SSHMEM_PES_PER_NODE=")
+            cur = "k0" if len(m) == 1 else "k" + m[1].split(":")[0]
+            tables[cur] = {}
+        elif cur and line.strip() and not line.startswith(("#", "op ")):
+            f = line.split()
+            tables[cur][f[0]] = f[1:]
+    return tables
+
+
+def small_beside_measured(m, path):
+    """The model at 2..16 PEs, each cell "model / measured" when a scaling.sh output is given."""
+    measured = scaling_rows(path) if path else {}
+    out = []
+    for k, title in (("one node", "One node"), (2, "Nodes of 2 PEs over UCX/TCP")):
+        meas = measured.get("k0" if k == "one node" else "k2", {})
+        out.append(f"{title}, µs" + (" (model / measured)" if meas else " (model)") + ":\n")
+        for line in tables_small(m, k).splitlines():
+            f = [x.strip() for x in line.strip("|").split("|")]
+            label = SMALL_ROWS.get(f[0])
+            if label and label in meas:
+                f[1:] = [f"{a} / {number(float(b))}" for a, b in zip(f[1:], meas[label])]
+            out.append("| " + " | ".join(f) + " |")
+        out.append("")
+    return "\n".join(out).strip()
+
+
+def update_doc(path, m, c, scaling):
+    """Replace the text between <!-- project.py NAME --> and <!-- end NAME --> markers."""
+    text = open(path).read()
+    corners = tables(m, [1024, 65536], [64, 128], True).split("\n\n**")
+    parts = {
+        "constants": constants_table(c),
+        "projection": tables(m, [1024, 4096, 16384, 65536], [64, 128], False).strip(),
+        "counts": "\n\n**".join(b for b in corners
+                                 if b.lstrip("*\n").startswith(("barrier", "reduce"))).strip(),
+        "small": small_beside_measured(m, scaling),
+    }
+    for name, body in parts.items():
+        begin, end = f"<!-- project.py {name} -->", f"<!-- end {name} -->"
+        if begin not in text or end not in text:
+            sys.exit(f"project.py: {path} has no {begin} ... {end} markers")
+        head, rest = text.split(begin, 1)
+        text = head + begin + "\n" + body + "\n" + end + rest.split(end, 1)[1]
+    open(path, "w").write(text)
 
 
 def main():
@@ -470,6 +543,11 @@ def main():
                     help="P = 2,4,8,16 with k = P (one node) and k = 2, as bench/scaling.sh")
     ap.add_argument("--counts", action="store_true",
                     help="add rounds, messages across nodes and bytes per PE to each cell")
+    ap.add_argument("--update-doc", metavar="FILE",
+                    help="rewrite the marked tables of FILE (doc/scaling.md)")
+    ap.add_argument("--scaling", metavar="OUT",
+                    help="with --update-doc: bench/scaling.sh output (--ks \"0 2\") to set "
+                         "beside the model at 2..16 PEs")
     a = ap.parse_args()
 
     if a.measure:
@@ -482,6 +560,9 @@ def main():
     else:
         c = read_constants(a.constants, a.set)
     m = Machine(c)
+    if a.update_doc:
+        update_doc(a.update_doc, m, c, a.scaling)
+        return
     print("constants: " + ", ".join(f"{k} {c[k]:g}" for k in KEYS if k in c))
     if a.small:
         for k in ("one node", 2):
@@ -491,6 +572,12 @@ def main():
     Ps = [int(x) for x in a.P.split(",")]
     ks = [int(x) for x in a.k.split(",")]
     print(tables(m, Ps, ks, a.counts))
+
+
+# The rows of tables_small and their names in bench/coll_latency.
+SMALL_ROWS = {"barrier_all": "barrier_all", "reduce 8 B": "reduce_float_sum_8B",
+              "bcast 8 B": "bcast_8B", "reduce 1 MiB": "reduce_float_sum_1MiB",
+              "bcast 1 MiB": "bcast_1MiB", "fcollect 1 MiB": "fcollect_1MiB"}
 
 
 def tables_small(m, k):
