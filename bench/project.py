@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """bench/project.py: sshmem's collective algorithms projected to many nodes, on paper.
 
-For every collective algorithm of src/coll/ (and the node-aware "hier" ones: gather inside
-the node through shared memory, one leader per node across, release or copy inside the
-node) it computes, as functions of P (PEs) and k (PEs per node, consecutive PEs on a node):
+For every collective algorithm of src/coll/ (the node-aware "hier" ones included: shared
+memory inside a node, one leader per node across the network, src/coll/hier.h) it computes, as functions of P (PEs) and k (PEs per node, consecutive PEs on a node):
 
   rounds      communication steps one after the other on the longest path
   x-msgs      messages that cross nodes, whole job, one call (puts and signals each count
@@ -235,14 +234,13 @@ def reduce_rsag(m, P, k, n):
 
 
 def reduce_hier(m, P, k, n):
-    """Node reduce into the leader (members combine slices in parallel, as shmrs), rd (small)
-    or rsag (large) among the N leaders, then members copy the result from their leader."""
+    """The leader combines its node's k sources (read through shared memory), recursive
+    doubling among the N leaders, then the members copy the result from their leader."""
     N = P // k
-    node = m.a_s + k * m.combine(n / k) + n / m.b_s   # slices combined, written to leader
-    lead = reduce_rd(m, N, 1, n) if n <= 8192 else reduce_rsag(m, N, 1, n)
+    node = m.a_s + k * m.combine(n)
+    lead = reduce_rd(m, N, 1, n)
     copy = m.a_s + n / m.b_s
-    return Result(lead.rounds + 2, lead.xmsgs, max(n, lead.bytes_pe),
-                  node + lead.time_us + copy)
+    return Result(lead.rounds + 2, lead.xmsgs, lead.bytes_pe, node + lead.time_us + copy)
 
 
 # ------------------------------------------------------------------ fcollect, collect
@@ -285,15 +283,15 @@ def collect_linear(m, P, k, n):
 
 
 def fcollect_hier(m, P, k, n):
-    """Members write their block into the leader's dest (shared memory), the N leaders
-    run bruck or a ring (whichever is faster) on blocks of k*n, members copy the P*n
-    result from their leader."""
+    """The leader copies its node's k blocks from the members' sources, puts that run of
+    blocks into every other leader's dest (once that leader has said it entered), and the
+    members copy the whole P*n result from their leader."""
     N = P // k
-    gather = m.a_s + n / m.b_s + (k - 1) * m.g_s
-    lead = min(fcollect_bruck(m, N, 1, k * n), fcollect_ring(m, N, 1, k * n),
-               key=lambda r: r.time_us)     # the leaders take the faster of the two
+    gather = m.a_s + k * n / m.b_s
+    lead = (m.a_n + (N - 1) * m.g_n + (N - 1) * k * n / m.b_n) if N > 1 else 0.0
     copy = m.a_s + P * n / m.b_s
-    return Result(lead.rounds + 2, lead.xmsgs, lead.bytes_pe, gather + lead.time_us + copy)
+    # per leader pair: the ready signal, the put, its signal
+    return Result(4, 3 * N * (N - 1), (N - 1) * k * n, gather + lead + copy)
 
 
 # ------------------------------------------------------------------ alltoall, scans
