@@ -213,10 +213,11 @@ if part node; then
     done
     for v in flat hier auto; do medians "$WORK"/ours/node.$v.*.[0-9]* > "$WORK/ours/node.$v.med"; done
     echo
+    if [ -n "$hier_env" ]; then accepted="accepted for${hier_env//SSHMEM_COLL_/}"
+    else accepted="not accepted by this build: n/a"; fi
     echo "Node-aware collectives: $NODE_NP PEs in nodes of $NODE_K (SSHMEM_PES_PER_NODE=$NODE_K," \
          "UCX_TLS=tcp,self between nodes), sshmem, µs per call; flat = today's algorithms forced" \
-         "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier" \
-         "(${hier_env:+accepted for${hier_env//SSHMEM_COLL_/}}${hier_env:-not accepted by this build: n/a}):"
+         "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier ($accepted):"
     echo
     echo "| row | flat | hier | auto | flat / hier | target | holds |"
     echo "|---|---|---|---|---|---|---|"
