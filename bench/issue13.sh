@@ -7,7 +7,7 @@
 #            fcollect 1 MiB at 2 PEs
 #   p2p      put_latency and get_latency, 64 KiB .. 16 MiB at 2 PEs; target <= 1.0
 #   node     coll_latency at 8 PEs in nodes of 4 (SSHMEM_PES_PER_NODE=4, UCX_TLS=tcp,self),
-#            sshmem only: today's flat algorithms forced through SSHMEM_COLL_*, the node-aware
+#            sshmem only: the flat algorithms forced through SSHMEM_COLL_*, the node-aware
 #            ones (SSHMEM_COLL_*=hier) and auto; target: flat/hier >= 2 for barrier_all and
 #            the 8-byte reduce. A value of SSHMEM_COLL_* the library rejects shows as n/a.
 #   startup  `oshrun -np 4 hello` from start to exit beside the other's launcher (target
@@ -188,7 +188,7 @@ fi
 
 # ---------------------------------------------------------------- node-aware vs flat
 if part node; then
-    # Today's flat choice for each row size (what auto picks between nodes without hier).
+    # The flat choice for each row size (what auto picks between nodes without hier).
     flat_small="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=bruck"
     flat_large="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=ring"
     # Which SSHMEM_COLL_* accept "hier": a malformed value stops a single-PE run at start-up.
@@ -216,7 +216,7 @@ if part node; then
     if [ -n "$hier_env" ]; then accepted="accepted for${hier_env//SSHMEM_COLL_/}"
     else accepted="not accepted by this build: n/a"; fi
     echo "Node-aware collectives: $NODE_NP PEs in nodes of $NODE_K (SSHMEM_PES_PER_NODE=$NODE_K," \
-         "UCX_TLS=tcp,self between nodes), sshmem, µs per call; flat = today's algorithms forced" \
+         "UCX_TLS=tcp,self between nodes), sshmem, µs per call; flat = the flat algorithms forced" \
          "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier ($accepted):"
     echo
     echo "| row | flat | hier | auto | flat / hier | target | holds |"
