@@ -505,11 +505,20 @@ def small_beside_measured(m, path):
     return "\n".join(out).strip()
 
 
+# Typical of an InfiniBand-class network (an assumption for doc/scaling.md, not a measurement).
+RDMA_GUESS = {"lat_net_us": 2.0, "bw_net_MBps": 12000.0, "gap_net_us": 0.01}
+
+
 def update_doc(path, m, c, scaling):
     """Replace the text between <!-- project.py NAME --> and <!-- end NAME --> markers."""
     text = open(path).read()
     corners = tables(m, [1024, 65536], [64, 128], True).split("\n\n**")
+    # The same with a guess at an RDMA network instead of TCP (not measured: RDMA_GUESS).
+    rdma = tables(Machine({**c, **RDMA_GUESS}), [1024, 4096, 16384, 65536], [128], False)
     parts = {
+        "rdma": "\n\n**".join(b for b in rdma.split("\n\n**")
+                               if b.lstrip("*\n").startswith(("barrier", "broadcast 8 B", "reduce",
+                                                               "fcollect"))).strip(),
         "constants": constants_table(c),
         "projection": tables(m, [1024, 4096, 16384, 65536], [64, 128], False).strip(),
         "counts": "\n\n**".join(b for b in corners
