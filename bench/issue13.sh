@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
         --startup-nps) STARTUP_NPS=$2; shift 2 ;;
         --reps) reps_given=1; rest+=("$1" "$2"); shift 2 ;;
         -h|--help)
-            sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+            awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
             echo "bench/compare.sh options:"
             . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
             bench_usage yes

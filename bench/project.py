@@ -535,7 +535,7 @@ def update_doc(path, m, c, scaling):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--constants", default=os.path.join(HERE, "constants.txt"))
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
