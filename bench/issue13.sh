@@ -18,9 +18,9 @@
 #       [--startup-nps "16 64"] [bench/compare.sh options]
 #
 # Each value is the median of --reps runs (default 3) alternating sshmem and the other (or
-# the algorithm variants), so a slow spell of the machine hits both alike. About 6 minutes
-# with the defaults on a quiet 2-core machine; --parts narrows it. ratio = sshmem / other
-# (the convention: < 1 means sshmem is faster).
+# the algorithm variants), so a slow spell of the machine hits both alike. 6 minutes with
+# the defaults on the 2-core VM under heavy load (less when quiet); --parts narrows it.
+# ratio = sshmem / other (the convention: < 1 means sshmem is faster).
 # Exit status: 0 when every sshmem run succeeded (targets missed or not), 1 otherwise.
 
 PARTS="coll p2p node startup"
