@@ -2,6 +2,7 @@
  * team.c: the predefined teams, the pool that split teams take their symmetric state from,
  * and the team queries (my_pe, n_pes, get_config, translate_pe, team_ptr).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
@@ -15,6 +16,9 @@ SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 
 static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
 static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
+/* Guards pool_used: under SHMEM_THREAD_MULTIPLE threads split and destroy teams at once (see
+ * team_split.c). Only team creation and destruction take it, never a collective or an RMA. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
 static void state_reset(char *state)
@@ -91,9 +95,30 @@ void sshmem_team_init(void)
 }
 
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
-unsigned long long sshmem_team_pool_used(void) { return pool_used; }
-void sshmem_team_pool_take(int slot) { pool_used |= 1ULL << slot; }
-void sshmem_team_pool_release(int slot) { pool_used &= ~(1ULL << slot); }
+
+unsigned long long sshmem_team_pool_used(void)
+{
+    pthread_mutex_lock(&pool_lock);
+    unsigned long long used = pool_used;
+    pthread_mutex_unlock(&pool_lock);
+    return used;
+}
+
+int sshmem_team_pool_claim(int slot)
+{
+    pthread_mutex_lock(&pool_lock);
+    int was_free = !(pool_used & (1ULL << slot));
+    pool_used |= 1ULL << slot;
+    pthread_mutex_unlock(&pool_lock);
+    return was_free;
+}
+
+void sshmem_team_pool_release(int slot)
+{
+    pthread_mutex_lock(&pool_lock);
+    pool_used &= ~(1ULL << slot);
+    pthread_mutex_unlock(&pool_lock);
+}
 
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask)
@@ -106,8 +131,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
     }
-    sshmem_team_pool_take(slot);
-    return team;
+    return team; /* the slot was claimed already (sshmem_team_pool_claim) */
 }
 
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
