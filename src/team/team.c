@@ -150,7 +150,7 @@ struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
 
 /* ------------------------------------------------------------------ queries */
 
-void *pshmem_ptr(const void *dest, int pe); /* src/heap/symmetric_api.c */
+void *pshmem_ptr(const void *dest, int pe); /* src/heap/accessible.c */
 
 SSHMEM_DEFINE(int, shmem_team_my_pe, (shmem_team_t team))
 {

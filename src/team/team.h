@@ -16,7 +16,7 @@
 
 #include <shmem.h>
 
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* One sync area: counting flags, then work space. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
@@ -28,7 +28,7 @@
     (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
 /* Split teams alive at once on one PE (slots of the pool). */
 #define SSHMEM_TEAM_POOL_SLOTS 32
-/* The pool's symmetric bytes: part of the library's internal heap space (see core/init.c). */
+/* The pool's symmetric bytes: part of the library's internal heap space (see api/init.c). */
 #define SSHMEM_TEAM_POOL_BYTES ((size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES)
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
