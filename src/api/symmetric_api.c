@@ -5,7 +5,7 @@
 #include <shmem.h>
 #include "coll/barrier.h"
 #include "core/api_defs.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"

@@ -1,7 +1,7 @@
 /* state.c: the runtime's global state and the predefined handles. */
 #include <shmem.h>
 
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/sshmem.h"
 
 struct sshmem_state sshmem;

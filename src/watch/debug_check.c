@@ -1,5 +1,5 @@
 /*
- * debug_check.c: SHMEM_DEBUG agreement checks (see core/debug_check.h). They sit above the
+ * debug_check.c: SHMEM_DEBUG agreement checks (see core/debug_hooks.h). They sit above the
  * collectives and the heap they watch: start-up registers them as the hooks those call.
  *
  * Each check is a ring exchange within the set of the call: every member puts a small
@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "coll/engine.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"

@@ -5,7 +5,7 @@
  *   - the traffic profile (SSHMEM_PROFILE): the layers count into core/profile.h's row;
  *     profile_gather.c sets the row up and gathers it to PE 0, profile_report.c writes the files;
  *   - the SHMEM_DEBUG agreement checks: the collectives and allocation routines call
- *     core/debug_check.h's hooks, which debug_check.c fills in.
+ *     core/debug_hooks.h's hooks, which debug_check.c fills in.
  * (The hang reports, src/sync/hang.c, need only the heap and the transport, so they stay
  * beside the waits they report on.) shmem_init and shmem_finalize (src/api/init.c) call
  * what follows, on every PE in the same order.

@@ -1,5 +1,5 @@
 /*
- * debug_check.h: SHMEM_DEBUG agreement checks. Routines that every PE (of a set) must call
+ * debug_hooks.h: SHMEM_DEBUG agreement checks. Routines that every PE (of a set) must call
  * with the same arguments - the allocation routines, the collectives - compare their
  * arguments with a neighbour's before they run, and a difference is a fatal error naming the
  * PE, the call, the argument, both values, the other PE and the fix.
@@ -11,8 +11,8 @@
  *
  * Off (sshmem_env.debug == 0) this costs the caller one predictable branch.
  */
-#ifndef SSHMEM_DEBUG_CHECK_H
-#define SSHMEM_DEBUG_CHECK_H
+#ifndef SSHMEM_DEBUG_HOOKS_H
+#define SSHMEM_DEBUG_HOOKS_H
 
 #include <stddef.h>
 
