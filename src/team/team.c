@@ -16,8 +16,10 @@ SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 
 static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
 static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
-/* Guards pool_used: under SHMEM_THREAD_MULTIPLE threads split and destroy teams at once (see
- * team_split.c). Only team creation and destruction take it, never a collective or an RMA. */
+static unsigned long long pool_claimed; /* bit i: a split in progress claims slot i */
+/* Guards pool_used and pool_claimed: under SHMEM_THREAD_MULTIPLE threads split and destroy
+ * teams at once (see team_split.c). Only team creation and destruction take it, never a
+ * collective or an RMA. */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
@@ -91,32 +93,45 @@ void sshmem_team_init(void)
     pool = sshmem_heap_internal(SSHMEM_TEAM_POOL_BYTES);
     for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
         state_reset(sshmem_team_pool_state(s));
-    pool_used = 0;
+    pool_used = pool_claimed = 0;
 }
 
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
 
-unsigned long long sshmem_team_pool_used(void)
+void sshmem_team_pool_usage(unsigned long long *used, unsigned long long *claimed)
 {
     pthread_mutex_lock(&pool_lock);
-    unsigned long long used = pool_used;
+    *used = pool_used;
+    *claimed = pool_claimed;
     pthread_mutex_unlock(&pool_lock);
-    return used;
 }
 
 int sshmem_team_pool_claim(int slot)
 {
+    unsigned long long bit = 1ULL << slot;
     pthread_mutex_lock(&pool_lock);
-    int was_free = !(pool_used & (1ULL << slot));
-    pool_used |= 1ULL << slot;
+    int was_free = !((pool_used | pool_claimed) & bit);
+    if (was_free)
+        pool_claimed |= bit;
     pthread_mutex_unlock(&pool_lock);
     return was_free;
 }
 
+void sshmem_team_pool_take(int slot)
+{
+    unsigned long long bit = 1ULL << slot;
+    pthread_mutex_lock(&pool_lock);
+    pool_claimed &= ~bit;
+    pool_used |= bit;
+    pthread_mutex_unlock(&pool_lock);
+}
+
 void sshmem_team_pool_release(int slot)
 {
+    unsigned long long bit = 1ULL << slot;
     pthread_mutex_lock(&pool_lock);
-    pool_used &= ~(1ULL << slot);
+    pool_claimed &= ~bit;
+    pool_used &= ~bit;
     pthread_mutex_unlock(&pool_lock);
 }
 
@@ -131,7 +146,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
     }
-    return team; /* the slot was claimed already (sshmem_team_pool_claim) */
+    return team; /* the slot was taken already (team_split.c) */
 }
 
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)

@@ -14,10 +14,10 @@
  * across the reduction would deadlock (two threads waiting on each other's parents across
  * two PEs), so the choice stays an agreement through the parent's own collectives, which
  * every member sees alike and therefore decides alike:
- *   1. OR of the used sets -> the candidate slot(s), the same on every member;
+ *   1. OR of the used and the claimed sets -> the candidate slot(s), the same on every member;
  *   2. each member claims them under the pool lock (test and set) and
- *   3. the members OR their failures: none -> the slots are theirs; any -> every member gives
- *      back what it claimed and the round starts again from 1.
+ *   3. the members OR their failures: none -> the slots are theirs (taken); any -> every
+ *      member gives back what it claimed and the round starts again from 1.
  * The search for a free slot starts at a point taken from the parent (world, shared or its
  * own slot, which differ between parents alive on one PE) and the round number, so threads
  * racing on overlapping parents look at different slots first instead of colliding round
@@ -33,19 +33,22 @@
 #include "core/error.h"
 #include "team/team.h"
 
-/* OR of x over the members of parent (collective), through words at scratch[word]. */
-static unsigned long long or_over_parent(struct sshmem_team *parent, unsigned long long x,
-                                         int word, const char *call)
+/* The OR of the n words x over the members of parent (collective) into out, through the
+ * parent's scratch from word `at` on (2n words). */
+static void or_over_parent(struct sshmem_team *parent, const unsigned long long *x, int n,
+                           int at, unsigned long long *out, const char *call)
 {
-    unsigned long long *scratch = (unsigned long long *)parent->scratch + word;
+    unsigned long long *scratch = (unsigned long long *)parent->scratch + at;
     coll_t c;
     coll_buf_t mine, all;
-    scratch[0] = x;
+    for (int i = 0; i < n; i++)
+        scratch[i] = x[i];
     coll_setup_team(&c, parent, call);
-    coll_buf(&mine, &scratch[0], sizeof *scratch, "team scratch", &c);
-    coll_buf(&all, &scratch[1], sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all, &mine, 1, COLL_OP(uint64, or));
-    return scratch[1];
+    coll_buf(&mine, &scratch[0], (size_t)n * sizeof *scratch, "team scratch", &c);
+    coll_buf(&all, &scratch[n], (size_t)n * sizeof *scratch, "team scratch", &c);
+    coll_reduce(&c, &all, &mine, (size_t)n, COLL_OP(uint64, or));
+    for (int i = 0; i < n; i++)
+        out[i] = scratch[n + i];
 }
 
 /* Where the search for free slots begins: different for parents alive on one PE. */
@@ -71,23 +74,35 @@ static int pick_free(unsigned long long used, int from, int want, int *slots)
     return -1;
 }
 
-/* `want` pool slots free on every member of parent, claimed on every member (collective);
+/* `want` pool slots free on every member of parent, taken on every member (collective);
  * 0, or -1 when the pool is full. */
 static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
 {
     int threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
     for (unsigned round = 0;; round++) {
-        unsigned long long used = or_over_parent(parent, sshmem_team_pool_used(), 0, call);
-        if (pick_free(used, first_slot(parent, round), want, slots) != 0)
+        unsigned long long mine[2], all[2]; /* used, claimed by a split in progress */
+        sshmem_team_pool_usage(&mine[0], &mine[1]);
+        or_over_parent(parent, mine, 2, 0, all, call);
+        /* Slots nobody uses or claims first; a slot only claimed comes free when the other
+         * split gives it back, so the pool is full only when teams hold every slot. */
+        int from = first_slot(parent, round);
+        if (pick_free(all[0] | all[1], from, want, slots) != 0 &&
+            pick_free(all[0], from, want, slots) != 0)
             break;
-        int claimed[2], lost = 0;
+        int claimed[2];
+        unsigned long long lost = 0, anyone_lost = 0;
         for (int i = 0; i < want; i++)
             lost |= !(claimed[i] = sshmem_team_pool_claim(slots[i]));
-        if (!threads || !or_over_parent(parent, (unsigned long long)lost, 2, call))
-            return 0;
-        for (int i = 0; i < want; i++) /* another thread's team has one: give back, retry */
-            if (claimed[i])
+        if (threads)
+            or_over_parent(parent, &lost, 1, 4, &anyone_lost, call);
+        for (int i = 0; i < want; i++) {
+            if (!anyone_lost)
+                sshmem_team_pool_take(slots[i]);
+            else if (claimed[i]) /* another thread's split has one: give back, retry */
                 sshmem_team_pool_release(slots[i]);
+        }
+        if (!anyone_lost)
+            return 0;
         sched_yield();
     }
     if (parent->my_index == 0)

@@ -6,7 +6,7 @@
  * other team of any of its members holds. Each round a thread splits its parent (the whole
  * parent, every other member, or a 2-D split), checks the new team's numbering, runs a
  * reduction and a broadcast on it, puts through a context made on it (every other round),
- * and destroys it. Two teams on one slot would share flags and scratch: values go wrong or
+ * and destroys it; filler teams leave only a few slots free, so threads race for them. Two teams on one slot would share flags and scratch: values go wrong or
  * the job hangs (the run's timeout ends it). Every element is checked on every PE.
  *
  * sshmem-test: np=1 2 3 4 8
@@ -19,6 +19,7 @@
 #define THREADS 4
 #define ROUNDS 30
 #define N 64 /* elements per collective */
+#define FILLERS 21 /* teams held while the threads run (see main) */
 
 static int me, npes;
 static pthread_mutex_t check_lock = PTHREAD_MUTEX_INITIALIZER; /* check.h counts in a plain int */
@@ -192,6 +193,14 @@ int main(int argc, char **argv)
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 1, npes - 1, NULL, 0, &parents[3]);
     else
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &parents[3]);
+    /* Filler teams make slots scarce, so that the threads contend for the same few: the pool
+     * has 32 slots (src/team/team.h); the parents take 3 and the fillers leave 8, the most
+     * the threads hold at once (two each during a 2-D split), so no split runs out of slots
+     * but two threads often pick the same one. A larger pool only lowers the contention. */
+    shmem_team_t fillers[FILLERS];
+    for (int f = 0; f < FILLERS; f++)
+        CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, npes, NULL, 0, &fillers[f]) == 0,
+              "filler team %d: split failed", f);
     job_t jobs[THREADS];
     pthread_t th[THREADS];
     for (int t = 0; t < THREADS; t++) {
@@ -226,5 +235,7 @@ int main(int argc, char **argv)
     }
     for (int t = 1; t < THREADS; t++)
         shmem_team_destroy(parents[t]);
+    for (int f = 0; f < FILLERS; f++)
+        shmem_team_destroy(fillers[f]);
     return check_finish();
 }
