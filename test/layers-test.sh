@@ -47,7 +47,7 @@ for f in $(find "$src" -name '*.[ch]' | sort); do
     while IFS=: read -r file line target; do
         [[ "$target" == "$d" ]] && continue
         if [[ -z "${level[$target]}" ]]; then
-            upward="$upward"$'\n'"  src/$rel:$line reaches $target/, which is not part of the library"
+            upward="$upward"$'\n'"  src/$rel:$line reaches $target/, not part of the library"
         elif (( level[$target] > level[$d] )); then
             upward="$upward"$'\n'"  src/$rel:$line ($d) reaches $target/, a higher layer"
         fi
@@ -58,10 +58,16 @@ ok "no layer reaches a higher one${upward:+:$upward}" $rc
 
 bad=""
 for f in $(grep -rlE '#include <(ucp|uct|ucs)/' "$src" --include='*.[ch]'); do
-    case "${f#"$src"/}" in transport/* | tools/oshinfo.c) ;; *) bad="$bad ${f#"$src"/}(UCX)" ;; esac
+    case "${f#"$src"/}" in
+    transport/* | tools/oshinfo.c) ;;
+    *) bad="$bad ${f#"$src"/}(UCX)" ;;
+    esac
 done
 for f in $(grep -rlE '#include <pmix(_server)?\.h>' "$src" --include='*.[ch]'); do
-    case "${f#"$src"/}" in boot/* | launcher/* | tools/oshinfo.c) ;; *) bad="$bad ${f#"$src"/}(PMIx)" ;; esac
+    case "${f#"$src"/}" in
+    boot/* | launcher/* | tools/oshinfo.c) ;;
+    *) bad="$bad ${f#"$src"/}(PMIx)" ;;
+    esac
 done
 [ -z "$bad" ]; ok "UCX only in src/transport, PMIx only in src/boot${bad:+:$bad}" $?
 
@@ -88,11 +94,14 @@ done)
 lv=""
 for d in "${!level[@]}"; do lv="$lv $d=${level[$d]}"; done
 upcalls=$(echo "$calls" | awk -v lv="$lv" '
-    BEGIN { n = split(lv, a, " "); for (i = 1; i <= n; i++) { split(a[i], kv, "="); L[kv[1]] = kv[2] } }
+    BEGIN { n = split(lv, a, " ")
+            for (i = 1; i <= n; i++) { split(a[i], kv, "="); L[kv[1]] = kv[2] } }
     $1 == "D" { def[$4] = $2; file[$4] = $3; next }
     { use[++u] = $0 }
-    END { for (i = 1; i <= u; i++) { split(use[i], f, " "); s = f[4]
+    END { for (i = 1; i <= u; i++) {
+              split(use[i], f, " "); s = f[4]
               if ((s in def) && L[def[s]] > L[f[2]])
-                  printf "  %s/%s calls %s of %s/%s\n", f[2], f[3], s, def[s], file[s] } }' | sort -u)
+                  printf "  %s/%s calls %s of %s/%s\n", f[2], f[3], s, def[s], file[s] } }' |
+    sort -u)
 [ -z "$upcalls" ]; ok "calls go downward (nm of ${#objects[@]} objects)${upcalls:+:
 $upcalls}" $?

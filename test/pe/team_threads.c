@@ -6,8 +6,10 @@
  * other team of any of its members holds. Each round a thread splits its parent (the whole
  * parent, every other member, or a 2-D split), checks the new team's numbering, runs a
  * reduction and a broadcast on it, puts through a context made on it (every other round),
- * and destroys it; filler teams leave only a few slots free, so threads race for them. Two teams on one slot would share flags and scratch: values go wrong or
- * the job hangs (the run's timeout ends it). Every element is checked on every PE.
+ * and destroys it; filler teams leave only a few slots free, so threads race for them. Two
+ * teams on one slot would share flags and scratch: values go wrong or the job hangs (the
+ * run's timeout ends it). Every element is checked on every PE. An optional argument runs
+ * fewer threads (to narrow a failure down).
  *
  * sshmem-test: np=1 2 3 4 8
  */
@@ -216,7 +218,7 @@ int main(int argc, char **argv)
     }
     int started = 0;
     for (int t = 0; t < THREADS; t++)
-        if (t < nthreads && parents[t] != SHMEM_TEAM_INVALID) { /* the PEs of its parent run thread t */
+        if (t < nthreads && parents[t] != SHMEM_TEAM_INVALID) { /* its parent's PEs run it */
             int rc = pthread_create(&th[t], NULL, worker, &jobs[t]);
             CHECK(rc == 0, "pthread_create: %d", rc);
             started |= (rc == 0) << t;
