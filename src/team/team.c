@@ -2,6 +2,7 @@
  * team.c: the predefined teams, the pool that split teams take their symmetric state from,
  * and the team queries (my_pe, n_pes, get_config, translate_pe, team_ptr).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
@@ -15,6 +16,11 @@ SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 
 static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
 static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
+static unsigned long long pool_claimed; /* bit i: a split in progress claims slot i */
+/* Guards pool_used and pool_claimed: under SHMEM_THREAD_MULTIPLE threads split and destroy
+ * teams at once (see team_split.c). Only team creation and destruction take it, never a
+ * collective or an RMA. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
 static void state_reset(char *state)
@@ -87,13 +93,47 @@ void sshmem_team_init(void)
     pool = sshmem_heap_internal(SSHMEM_TEAM_POOL_BYTES);
     for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
         state_reset(sshmem_team_pool_state(s));
-    pool_used = 0;
+    pool_used = pool_claimed = 0;
 }
 
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
-unsigned long long sshmem_team_pool_used(void) { return pool_used; }
-void sshmem_team_pool_take(int slot) { pool_used |= 1ULL << slot; }
-void sshmem_team_pool_release(int slot) { pool_used &= ~(1ULL << slot); }
+
+void sshmem_team_pool_usage(unsigned long long *used, unsigned long long *claimed)
+{
+    pthread_mutex_lock(&pool_lock);
+    *used = pool_used;
+    *claimed = pool_claimed;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+int sshmem_team_pool_claim(int slot)
+{
+    unsigned long long bit = 1ULL << slot;
+    pthread_mutex_lock(&pool_lock);
+    int was_free = !((pool_used | pool_claimed) & bit);
+    if (was_free)
+        pool_claimed |= bit;
+    pthread_mutex_unlock(&pool_lock);
+    return was_free;
+}
+
+void sshmem_team_pool_take(int slot)
+{
+    unsigned long long bit = 1ULL << slot;
+    pthread_mutex_lock(&pool_lock);
+    pool_claimed &= ~bit;
+    pool_used |= bit;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void sshmem_team_pool_release(int slot)
+{
+    unsigned long long bit = 1ULL << slot;
+    pthread_mutex_lock(&pool_lock);
+    pool_claimed &= ~bit;
+    pool_used &= ~bit;
+    pthread_mutex_unlock(&pool_lock);
+}
 
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask)
@@ -106,8 +146,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
     }
-    sshmem_team_pool_take(slot);
-    return team;
+    return team; /* the slot was taken already (team_split.c) */
 }
 
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
@@ -126,7 +165,7 @@ struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
 
 /* ------------------------------------------------------------------ queries */
 
-void *pshmem_ptr(const void *dest, int pe); /* src/heap/symmetric_api.c */
+void *pshmem_ptr(const void *dest, int pe); /* src/heap/accessible.c */
 
 SSHMEM_DEFINE(int, shmem_team_my_pe, (shmem_team_t team))
 {

@@ -16,7 +16,7 @@
 
 #include <shmem.h>
 
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* One sync area: counting flags, then work space. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
@@ -28,7 +28,7 @@
     (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
 /* Split teams alive at once on one PE (slots of the pool). */
 #define SSHMEM_TEAM_POOL_SLOTS 32
-/* The pool's symmetric bytes: part of the library's internal heap space (see core/init.c). */
+/* The pool's symmetric bytes: part of the library's internal heap space (see api/init.c). */
 #define SSHMEM_TEAM_POOL_BYTES ((size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES)
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
@@ -56,13 +56,19 @@ int sshmem_team_all_direct(const sshmem_triplet_t *t);
 /* Entry check of the team routines: a clear error for SHMEM_TEAM_INVALID or a destroyed team. */
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call);
 
-/* The pool: a slot's state, and which slots this PE uses (bit i = slot i). */
+/* The pool: a slot's state, and which slots this PE uses (bit i = slot i). Both sets are
+ * under a lock (threads split different teams at once): `used` holds the slots of this PE's
+ * teams, `claimed` those a split in progress has claimed. claim marks a slot claimed if it is
+ * in neither set (1) or says another thread has it (0); take turns a claim into a team's
+ * slot; release gives a claimed or used slot back. */
 char *sshmem_team_pool_state(int slot);
-unsigned long long sshmem_team_pool_used(void);
+void sshmem_team_pool_usage(unsigned long long *used, unsigned long long *claimed);
+int sshmem_team_pool_claim(int slot);
 void sshmem_team_pool_take(int slot);
 void sshmem_team_pool_release(int slot);
 
-/* A new team object for the members t (this PE is member my_index), on pool slot `slot`. */
+/* A new team object for the members t (this PE is member my_index), on pool slot `slot`,
+ * which the caller has taken. */
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask);
 

@@ -21,9 +21,7 @@
 #include "coll/barrier.h"
 #include "core/api_defs.h"
 #include "core/env.h"
-#include "core/debug_check.h"
 #include "core/error.h"
-#include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -31,6 +29,7 @@
 #include "team/ctx.h"
 #include "team/team.h"
 #include "transport/transport.h"
+#include "watch/watch.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
 typedef struct {
@@ -203,6 +202,7 @@ static void init_runtime(int requested)
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
+    sshmem_ctx_default.team = &sshmem_team_world;
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
     sshmem_heap_init(sshmem_env.symmetric_size,
                      SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
