@@ -8,7 +8,8 @@
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
- *  8. the library's symmetric scratch (the traffic profile's row last), then a barrier
+ *  8. the library's internal symmetric space, laid out in step 4 from the PE count
+ *     (core/space_layout.h): teams, locks, hang record, profile row; then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "core/debug_check.h"
 #include "core/error.h"
 #include "core/profile.h"
+#include "core/space_layout.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -174,6 +176,17 @@ static void choose_atomics(void)
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
+/* The library's internal symmetric space for this job (core/space_layout.h): its size
+ * follows the PE count and the settings, the same on every PE. */
+static void plan_space(sshmem_space_layout_t *space)
+{
+    sshmem_space_settings_t s = sshmem_space_settings(sshmem.n_pes, &sshmem_env);
+    char why[200];
+    if (sshmem_space_settings_check(&s, why, sizeof why) != 0)
+        sshmem_fatal("shmem_init", "%s", why);
+    sshmem_space_plan(&s, space);
+}
+
 static void print_info(void)
 {
     printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
@@ -183,6 +196,8 @@ static void print_info(void)
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
     printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
+    printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: ");
+    sshmem_space_print(stdout, sshmem_heap_space_layout());
     sshmem_env_print(stdout);
     fflush(stdout);
 }
@@ -204,8 +219,9 @@ static void init_runtime(int requested)
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
-    sshmem_heap_init(sshmem_env.symmetric_size,
-                     SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
+    sshmem_space_layout_t space;
+    plan_space(&space);
+    sshmem_heap_init(sshmem_env.symmetric_size, &space);
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);

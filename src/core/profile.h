@@ -51,7 +51,7 @@ extern struct sshmem_profile sshmem_profile;
 
 /* SSHMEM_PROFILE is set and not empty (read from the environment table). */
 int sshmem_profile_wanted(void);
-/* During start-up, on every PE in the same order (after the other scratch users). */
+/* During start-up, on every PE: takes this PE's row from the internal space. */
 void sshmem_profile_init(void);
 /* At shmem_finalize, on every PE, before teardown: stop counting, gather, PE 0 writes. */
 void sshmem_profile_finalize(void);

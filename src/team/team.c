@@ -7,14 +7,20 @@
 #include <shmem.h>
 
 #include "core/api_defs.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
 #include "team/team.h"
 
 SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 
-static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
-static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
+static char *pool;     /* pool_slots team states, symmetric */
+static int pool_slots; /* SSHMEM_TEAMS_MAX */
+/* bit i%64 of word i/64: slot i belongs to a team this PE is in */
+static unsigned long long pool_used[SSHMEM_TEAM_POOL_WORDS];
+
+_Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
+               "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
 static void state_reset(char *state)
@@ -74,7 +80,7 @@ static void shared_members(sshmem_triplet_t *t)
 void sshmem_team_init(void)
 {
     sshmem_triplet_t world = {0, 1, sshmem.n_pes}, shared;
-    char *state = sshmem_heap_internal(2 * SSHMEM_TEAM_STATE_BYTES);
+    char *state = sshmem_heap_space(SSHMEM_SPACE_TEAMS_PREDEFINED);
     state_reset(state);
     state_reset(state + SSHMEM_TEAM_STATE_BYTES);
     team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);
@@ -84,16 +90,22 @@ void sshmem_team_init(void)
 
     /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
      * the size the user set. */
-    pool = sshmem_heap_internal(SSHMEM_TEAM_POOL_BYTES);
-    for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
+    pool = sshmem_heap_space(SSHMEM_SPACE_TEAM_POOL);
+    pool_slots = (int)sshmem_env.teams_max;
+    for (int s = 0; s < pool_slots; s++)
         state_reset(sshmem_team_pool_state(s));
-    pool_used = 0;
+    memset(pool_used, 0, sizeof pool_used);
 }
 
+int sshmem_team_pool_slots(void) { return pool_slots; }
+int sshmem_team_pool_words(void) { return (pool_slots + 63) / 64; }
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
-unsigned long long sshmem_team_pool_used(void) { return pool_used; }
-void sshmem_team_pool_take(int slot) { pool_used |= 1ULL << slot; }
-void sshmem_team_pool_release(int slot) { pool_used &= ~(1ULL << slot); }
+void sshmem_team_pool_used(unsigned long long used[SSHMEM_TEAM_POOL_WORDS])
+{
+    memcpy(used, pool_used, sizeof pool_used);
+}
+void sshmem_team_pool_take(int slot) { pool_used[slot / 64] |= 1ULL << (slot % 64); }
+void sshmem_team_pool_release(int slot) { pool_used[slot / 64] &= ~(1ULL << (slot % 64)); }
 
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask)

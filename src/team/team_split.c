@@ -14,30 +14,37 @@
 #include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "core/space_layout.h"
 #include "team/team.h"
 
 /* The `want` lowest pool slots free on every member of parent (collective); 0, or -1. */
 static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
 {
+    /* The parent's scratch: this PE's bitmap of used slots, then the OR over the parent. */
     unsigned long long *scratch = (unsigned long long *)parent->scratch;
+    unsigned long long *mine = scratch, *all = scratch + SSHMEM_TEAM_POOL_WORDS;
+    _Static_assert(2 * SSHMEM_TEAM_POOL_WORDS * sizeof *scratch <= SSHMEM_TEAM_SCRATCH_BYTES,
+                   "two pool bitmaps fit a team's scratch");
+    int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
     coll_t c;
-    coll_buf_t mine, all;
-    scratch[0] = sshmem_team_pool_used();
+    coll_buf_t mine_buf, all_buf;
+    sshmem_team_pool_used(mine);
     coll_setup_team(&c, parent, call);
-    coll_buf(&mine, &scratch[0], sizeof *scratch, "team scratch", &c);
-    coll_buf(&all, &scratch[1], sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all, &mine, 1, COLL_OP(uint64, or));
-    unsigned long long used = scratch[1];
-    for (int s = 0, got = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
-        if (!(used & (1ULL << s))) {
+    coll_buf(&mine_buf, mine, (size_t)words * sizeof *scratch, "team scratch", &c);
+    coll_buf(&all_buf, all, (size_t)words * sizeof *scratch, "team scratch", &c);
+    coll_reduce(&c, &all_buf, &mine_buf, (size_t)words, COLL_OP(uint64, or));
+    for (int s = 0, got = 0; s < n; s++)
+        if (!(all[s / 64] & (1ULL << (s % 64)))) {
             slots[got++] = s;
             if (got == want)
                 return 0;
         }
     if (parent->my_index == 0)
-        sshmem_warn(call, "no team can be created: %d teams exist already (the most at once "
-                    "is %d per PE); destroy teams you no longer need", SSHMEM_TEAM_POOL_SLOTS,
-                    SSHMEM_TEAM_POOL_SLOTS);
+        sshmem_warn(call, "no team can be created: a PE of the parent team already takes part "
+                    "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
+                    "%d free): destroy teams you no longer need, or raise SSHMEM_TEAMS_MAX (at "
+                    "most %d; each team costs %u KiB of symmetric memory per PE)", n, n, want,
+                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(SSHMEM_TEAM_STATE_BYTES >> 10));
     return -1;
 }
 

@@ -1,0 +1,81 @@
+/*
+ * space_layout.h: the library's internal symmetric space, laid out from the PE count.
+ *
+ * Every PE's heap begins with the library's own symmetric memory (the user's
+ * SHMEM_SYMMETRIC_SIZE comes after it, all of it the user's). Its parts are below; each is
+ * a count of equal units, sized by the job (PE count) and the settings (SSHMEM_TEAMS_MAX,
+ * SSHMEM_LOCKS_MAX, SHMEM_DEBUG, SSHMEM_PROFILE). sshmem_space_plan is a pure function of
+ * those: start-up (core/init.c) lays the space out with it, oshinfo prints it, and a unit
+ * test lays out a 65,536-PE job without starting a process (test/unit/test_space_layout.c).
+ *
+ * Nothing here grows with the PE count times the teams: team state is a fixed size per
+ * team; only the two optional tools (SHMEM_DEBUG's mailboxes, SSHMEM_PROFILE's row) hold a
+ * few bytes per PE, once, and stop at a bound (see the table in doc/reference.md).
+ */
+#ifndef SSHMEM_SPACE_LAYOUT_H
+#define SSHMEM_SPACE_LAYOUT_H
+#include <stddef.h>
+
+/* Every part starts at a multiple of this (a cache line: no false sharing between parts). */
+#define SSHMEM_SPACE_ALIGN 64
+/* The space is a whole number of pages. */
+#define SSHMEM_SPACE_PAGE 4096
+
+/* The bounds of the two settings (a slot bitmap of the team pool travels in 512 bytes of a
+ * parent's scratch; a lock node's name keeps 16 bits for the slot). */
+#define SSHMEM_TEAMS_MAX_LIMIT 2048
+#define SSHMEM_LOCKS_MAX_LIMIT 65535
+
+typedef enum sshmem_space_part {
+    SSHMEM_SPACE_TEAMS_PREDEFINED, /* state of SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED */
+    SSHMEM_SPACE_TEAM_POOL,        /* one state per split team alive at once (SSHMEM_TEAMS_MAX) */
+    SSHMEM_SPACE_LOCKS,            /* MCS queue nodes, one per lock held (SSHMEM_LOCKS_MAX) */
+    SSHMEM_SPACE_HANG,             /* this PE's hang-report record */
+    SSHMEM_SPACE_PROFILE,          /* SSHMEM_PROFILE: this PE's row (a cell per target PE) */
+    SSHMEM_SPACE_DEBUG_FLAGS,      /* SHMEM_DEBUG: two flags per PE */
+    SSHMEM_SPACE_DEBUG_MAILBOX,    /* SHMEM_DEBUG: one argument descriptor per PE */
+    SSHMEM_SPACE_PARTS
+} sshmem_space_part_t;
+
+/* What the layout depends on. */
+typedef struct sshmem_space_settings {
+    long n_pes;
+    long teams_max; /* SSHMEM_TEAMS_MAX */
+    long locks_max; /* SSHMEM_LOCKS_MAX */
+    int debug;      /* SHMEM_DEBUG */
+    int profile;    /* SSHMEM_PROFILE set */
+} sshmem_space_settings_t;
+
+typedef struct sshmem_space_region {
+    size_t offset; /* from the start of the heap; a multiple of SSHMEM_SPACE_ALIGN */
+    size_t size;   /* 0: the part is not used in this job */
+} sshmem_space_region_t;
+
+typedef struct sshmem_space_layout {
+    sshmem_space_region_t part[SSHMEM_SPACE_PARTS];
+    size_t total; /* bytes, a multiple of SSHMEM_SPACE_PAGE */
+} sshmem_space_layout_t;
+
+struct sshmem_env;
+/* The settings of a job of n_pes PEs with the environment table's values. */
+sshmem_space_settings_t sshmem_space_settings(long n_pes, const struct sshmem_env *env);
+
+/* Check the settings: 0, or -1 with a sentence naming the setting, its bound and the fix in
+ * why[why_len]. */
+int sshmem_space_settings_check(const sshmem_space_settings_t *s, char *why, size_t why_len);
+
+/* Lay out the space for s (settings that pass sshmem_space_settings_check). */
+void sshmem_space_plan(const sshmem_space_settings_t *s, sshmem_space_layout_t *out);
+
+/* The part's name, as printed by SHMEM_INFO and oshinfo. */
+const char *sshmem_space_part_name(sshmem_space_part_t part);
+
+/* One line to file (a FILE *): the total, then each part that has bytes. */
+void sshmem_space_print(void *file, const sshmem_space_layout_t *layout);
+
+/* Largest job (SHMEM_DEBUG's and SSHMEM_PROFILE's per-PE parts stop there: beyond, the tool
+ * warns and stays off). */
+#define SSHMEM_SPACE_DEBUG_MAX_PES 65536
+#define SSHMEM_SPACE_PROFILE_MAX_PES 16383
+
+#endif
