@@ -9,7 +9,7 @@ cases=(
   "teams_over||0|PE 1: split 33 failed|PE 0: shmem_team_split_strided|(SSHMEM_TEAMS_MAX=32|raise SSHMEM_TEAMS_MAX"
   "locks_over|SSHMEM_LOCKS_MAX=4|nz|PE 2: shmem_set_lock: this PE already holds or waits for 4 locks|(SSHMEM_LOCKS_MAX=4)|raise SSHMEM_LOCKS_MAX (at most 65535"
   "locks_over||nz|PE 2: shmem_set_lock|256 locks|raise SSHMEM_LOCKS_MAX"
-  "teams_over|SSHMEM_TEAMS_MAX=0|nz|PE 0: shmem_init: SSHMEM_TEAMS_MAX=0 is out of range: set it from 1 to 2048"
+  "teams_over|SSHMEM_TEAMS_MAX=0|nz|sshmem: PE |: shmem_init: SSHMEM_TEAMS_MAX=0 is out of range: set it from 1 to 2048"
   "teams_over|SSHMEM_TEAMS_MAX=2049|nz|shmem_init: SSHMEM_TEAMS_MAX=2049 is out of range|from 1 to 2048"
   "locks_over|SSHMEM_LOCKS_MAX=70000|nz|shmem_init: SSHMEM_LOCKS_MAX=70000 is out of range: set it from 1 to 65535"
 )

@@ -12,7 +12,7 @@
  */
 #include "check.h"
 
-#define LOCK_ROUNDS 20
+#define LOCK_ROUNDS 8
 
 static int me, npes;
 
