@@ -1,7 +1,7 @@
 #!/bin/bash
 # space-errors-test.sh: one past a limit of the library's internal space (split teams,
 # held locks), and the settings out of range: the message names the PE, the call, the
-# limit and the variable to raise. Uses the test/pe/space_errors program. TAP output.
+# limit and the variable to raise; SHMEM_INFO=1 prints the job's internal space. Uses the test/pe/space_errors program. TAP output.
 prog="${SSHMEM_TEST_BUILDDIR:-.}/test/pe/space_errors"
 cases=(
   # name | environment | expected status (nz = any non-zero) | patterns the message must contain
@@ -12,6 +12,7 @@ cases=(
   "teams_over|SSHMEM_TEAMS_MAX=0|nz|sshmem: PE |: shmem_init: SSHMEM_TEAMS_MAX=0 is out of range: set it from 1 to 2048"
   "teams_over|SSHMEM_TEAMS_MAX=2049|nz|shmem_init: SSHMEM_TEAMS_MAX=2049 is out of range|from 1 to 2048"
   "locks_over|SSHMEM_LOCKS_MAX=70000|nz|shmem_init: SSHMEM_LOCKS_MAX=70000 is out of range: set it from 1 to 65535"
+  "info|SHMEM_INFO=1 SSHMEM_TEAMS_MAX=1 SSHMEM_LOCKS_MAX=1|0|internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: 148.0 KiB|split-team pool 48.5 KiB, lock queue nodes 64 B|SSHMEM_TEAMS_MAX       1"
 )
 source "$(dirname "$0")/../error-cases.sh"
 run_error_cases "$prog"
