@@ -96,7 +96,9 @@ static void connect_peer(int pe)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (core.size[r] != sshmem.region[r].size)
             sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
-                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE (and "
+                         "SSHMEM_TEAMS_MAX, SSHMEM_LOCKS_MAX, SHMEM_DEBUG: they size the "
+                         "library's part).", pe,
                          r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
                          (unsigned long long)core.size[r], sshmem.region[r].size);
     if (core.local_ucx != sshmem_env.local)
@@ -235,7 +237,7 @@ static void init_runtime(int requested)
     sshmem_lock_init();
     sshmem_profile_init();
     sshmem_hang_init();
-    sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */
+    sshmem_debug_check_init(); /* its flags and mailboxes have bytes only under SHMEM_DEBUG */
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)

@@ -9,8 +9,11 @@
  * test lays out a 65,536-PE job without starting a process (test/unit/test_space_layout.c).
  *
  * Nothing here grows with the PE count times the teams: team state is a fixed size per
- * team; only the two optional tools (SHMEM_DEBUG's mailboxes, SSHMEM_PROFILE's row) hold a
- * few bytes per PE, once, and stop at a bound (see the table in doc/reference.md).
+ * team (it holds the collectives' sync areas and flags and the per-team staging buffer of
+ * the shmemx reductions); only the two optional tools (SHMEM_DEBUG's mailboxes,
+ * SSHMEM_PROFILE's row) hold a few bytes per PE, once, and stop at a bound (see the table in
+ * doc/reference.md). What is not here: the per-peer tables and the atomic-operand rings of
+ * the transport are private memory, not symmetric.
  */
 #ifndef SSHMEM_SPACE_LAYOUT_H
 #define SSHMEM_SPACE_LAYOUT_H

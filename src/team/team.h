@@ -7,9 +7,10 @@
  * library's own collectives on the team (agreeing on a pool slot when splitting).
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
- * heap's internal space at start-up (core/space_layout.h). Split teams take a slot of a pool reserved at start-up
- * (the same offsets on every PE); the members of a parent agree on a slot free on all of
- * them, so user allocations never interleave with team state.
+ * heap's internal space at start-up (core/space_layout.h). Split teams take a slot of a pool
+ * reserved there (the same offsets on every PE); the members of a parent agree on a slot
+ * free on all of them, so user allocations never interleave with team state. A team's state
+ * is the same size at any PE count: the library's space does not grow with PEs x teams.
  */
 #ifndef SSHMEM_TEAM_H
 #define SSHMEM_TEAM_H
