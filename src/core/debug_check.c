@@ -38,7 +38,7 @@ typedef struct agree_desc {
     int32_t is_team;
     uint64_t team; /* heap offset of the team's sync area: the same team on every member */
 } agree_desc_t;
-_Static_assert(sizeof(agree_desc_t) <= SSHMEM_DEBUG_DESC_BYTES, "the internal space's unit");
+_Static_assert(sizeof(agree_desc_t) <= SSHMEM_SPACE_DEBUG_DESC_BYTES, "the internal space's unit");
 
 static long *flags;          /* [0, n): "a descriptor from PE s"; [n, 2n): "PE s read mine" */
 static agree_desc_t *mailbox; /* [s]: the descriptor PE s sent */
@@ -47,7 +47,7 @@ static int64_t alloc_calls;
 void sshmem_debug_check_init(void)
 {
     /* The internal space has the flags and mailboxes under SHMEM_DEBUG, up to
-     * SSHMEM_SPACE_DEBUG_MAX_PES (core/space_layout.c); beyond, the checks stay off. */
+     * SSHMEM_SPACE_DEBUG_MAX_PES (api/space_layout.c); beyond, the checks stay off. */
     flags = sshmem_heap_space(SSHMEM_SPACE_DEBUG_FLAGS);
     mailbox = sshmem_heap_space(SSHMEM_SPACE_DEBUG_MAILBOX);
     if (!flags || !mailbox) {

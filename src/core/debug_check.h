@@ -13,12 +13,8 @@
 
 struct coll;
 
-/* Bytes of one PE's argument descriptor: a unit of the internal space's SHMEM_DEBUG mailboxes
- * (core/space_layout.h; one per PE, up to SSHMEM_SPACE_DEBUG_MAX_PES). */
-#define SSHMEM_DEBUG_DESC_BYTES 128
-
-/* Start-up, on every PE: takes its flags and mailboxes from the internal space (they have
- * bytes only when SHMEM_DEBUG is on). */
+/* Start-up, on every PE, after every other user of the internal heap (carves only when
+ * SHMEM_DEBUG is on). */
 void sshmem_debug_check_init(void);
 
 /* shmem_malloc and friends (collective over all PEs): size and alignment; free passes the

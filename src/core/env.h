@@ -96,8 +96,8 @@ typedef struct sshmem_env {
     int coll_exchange; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
-    unsigned teams_max;    /* split-team pool slots (core/space_layout.h) */
-    unsigned locks_max;    /* lock queue nodes per PE (core/space_layout.h) */
+    unsigned teams_max;    /* split-team pool slots (core/space.h) */
+    unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

@@ -9,7 +9,7 @@
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
  *  8. the library's internal symmetric space, laid out in step 4 from the PE count
- *     (core/space_layout.h): teams, locks, hang record, profile row; then a barrier
+ *     (api/space_layout.h): teams, locks, hang record, profile row; then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@
 #include "core/debug_check.h"
 #include "core/error.h"
 #include "core/profile.h"
-#include "core/space_layout.h"
+#include "api/space_layout.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -178,7 +178,7 @@ static void choose_atomics(void)
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
-/* The library's internal symmetric space for this job (core/space_layout.h): its size
+/* The library's internal symmetric space for this job (api/space_layout.h): its size
  * follows the PE count and the settings, the same on every PE. */
 static void plan_space(sshmem_space_layout_t *space)
 {

@@ -21,7 +21,7 @@
 
 struct sshmem_profile sshmem_profile;
 
-/* A header and a cell per PE, in the internal space (core/space_layout.c lays it out, up to
+/* A header and a cell per PE, in the internal space (api/space_layout.c lays it out, up to
  * SSHMEM_SPACE_PROFILE_MAX_PES: 256 KiB). */
 static size_t row_bytes(void)
 {
@@ -45,7 +45,7 @@ void sshmem_profile_init(void)
     if (!sshmem_profile_wanted())
         return;
     size_t len = row_bytes();
-    /* The internal space has the row when the job is small enough (core/space_layout.c
+    /* The internal space has the row when the job is small enough (api/space_layout.c
      * decides, the same on every PE: n_pes is the same). */
     sshmem_profile.row = sshmem_heap_space(SSHMEM_SPACE_PROFILE);
     if (!sshmem_profile.row) {

@@ -2,13 +2,13 @@
  * heap.h: the symmetric heap. One region per PE, allocated by UCX so that on-node peers map
  * it truly one-sided; a deterministic allocator hands out the same offsets on every PE.
  * The first bytes are the library's own symmetric space (team state, lock nodes and the like),
- * laid out from the PE count by core/space_layout.h; the user's SHMEM_SYMMETRIC_SIZE follows.
+ * laid out from the PE count (core/space.h); the user's SHMEM_SYMMETRIC_SIZE follows.
  */
 #ifndef SSHMEM_HEAP_H
 #define SSHMEM_HEAP_H
 #include <stddef.h>
 
-#include "core/space_layout.h"
+#include "core/space.h"
 #include "heap/alloc.h"
 
 /* Allocate the heap: the library's internal space first (laid out by space, the same on

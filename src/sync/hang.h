@@ -18,7 +18,7 @@
 /* The timeout in nanoseconds; 0 = hang reports are off. */
 extern uint64_t sshmem_hang_ns;
 
-/* Bytes of this PE's record: its part of the internal space (core/space_layout.h). */
+/* Bytes of this PE's record: its part of the internal space (core/space.h). */
 #define SSHMEM_HANG_AREA_BYTES 256
 
 /* Start-up, on every PE: takes this PE's record from the internal symmetric space. */

@@ -7,7 +7,7 @@
  * library's own collectives on the team (agreeing on a pool slot when splitting).
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
- * heap's internal space at start-up (core/space_layout.h). Split teams take a slot of a pool
+ * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
  * reserved there (the same offsets on every PE); the members of a parent agree on a slot
  * free on all of them, so user allocations never interleave with team state. A team's state
  * is the same size at any PE count: the library's space does not grow with PEs x teams.
@@ -29,7 +29,7 @@
     (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
 /* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
  * split team alive at once on a PE; its bytes are a part of the internal space
- * (core/space_layout.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
+ * (core/space.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
 #define SSHMEM_TEAM_POOL_WORDS 32
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u

@@ -14,7 +14,7 @@
 #include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/error.h"
-#include "core/space_layout.h"
+#include "core/space.h"
 #include "team/team.h"
 
 /* The `want` lowest pool slots free on every member of parent (collective); 0, or -1. */

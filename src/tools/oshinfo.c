@@ -17,7 +17,7 @@
 
 #include "config.h"
 #include "core/env.h"
-#include "core/space_layout.h"
+#include "api/space_layout.h"
 #include "transport/ucx_quirks.h"
 
 static void print_versions(void)
@@ -52,7 +52,7 @@ static void print_paths(void)
     printf("UCX workarounds:   %s\n", sshmem_ucx_quirks_describe());
 }
 
-/* The internal space a job of n_pes would have with the settings now (core/space_layout.h);
+/* The internal space a job of n_pes would have with the settings now (api/space_layout.h);
  * 0, or 1 after the error shmem_init would give. */
 static int print_space(long n_pes)
 {

@@ -30,7 +30,7 @@ ok "reads the old SMA_ name" $?
 err=$(SHMEM_SYMMETRIC_SIZE=lots "$oshinfo" 2>&1); rc=$?
 [ $rc -ne 0 ] && grep -q "SHMEM_SYMMETRIC_SIZE='lots' is not valid" <<<"$err"
 ok "rejects a malformed value with a message" $?
-# The internal space (src/core/space_layout.c): the same at 2 and 65,536 PEs by default;
+# The internal space (src/api/space_layout.c): the same at 2 and 65,536 PEs by default;
 # 32 more teams cost 32 team states more; an out-of-range setting is refused.
 small=$("$oshinfo" --space 2 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
 big=$("$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')

@@ -13,9 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/debug_check.h"
 #include "core/profile.h"
-#include "core/space_layout.h"
+#include "api/space_layout.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/team.h"
@@ -42,7 +41,7 @@ static size_t least(const sshmem_space_settings_t *s, int part)
     case SSHMEM_SPACE_DEBUG_FLAGS:
         return s->debug && n <= SSHMEM_SPACE_DEBUG_MAX_PES ? 2 * n * sizeof(long) : 0;
     case SSHMEM_SPACE_DEBUG_MAILBOX:
-        return s->debug && n <= SSHMEM_SPACE_DEBUG_MAX_PES ? n * SSHMEM_DEBUG_DESC_BYTES : 0;
+        return s->debug && n <= SSHMEM_SPACE_DEBUG_MAX_PES ? n * SSHMEM_SPACE_DEBUG_DESC_BYTES : 0;
     }
     return 0;
 }

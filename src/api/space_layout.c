@@ -1,17 +1,16 @@
 /*
  * space_layout.c: the parts of the library's internal symmetric space and their sizes (see
- * space_layout.h). Pure: no state, no calls into the runtime, so start-up, oshinfo and the
- * unit test all lay the space out with the same function.
+ * space_layout.h and core/space.h). Pure: no state, no calls into the runtime, so start-up,
+ * oshinfo and the unit test all lay the space out with the same function.
  *
  * The unit sizes come from the headers of the parts' owners (constants only): whoever grows
  * a team's state or a lock node grows the space with it, and nobody keeps a second copy.
  */
 #include <stdio.h>
 
-#include "core/debug_check.h"
+#include "api/space_layout.h"
 #include "core/env.h"
 #include "core/profile.h"
-#include "core/space_layout.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/team.h"
@@ -71,7 +70,7 @@ static void part_sizes(const sshmem_space_settings_t *s, size_t size[SSHMEM_SPAC
         profile ? sizeof(sshmem_profile_row_t) + n * sizeof(sshmem_profile_cell_t) : 0;
     int debug = s->debug && n <= SSHMEM_SPACE_DEBUG_MAX_PES;
     size[SSHMEM_SPACE_DEBUG_FLAGS] = debug ? 2 * n * sizeof(long) : 0;
-    size[SSHMEM_SPACE_DEBUG_MAILBOX] = debug ? n * SSHMEM_DEBUG_DESC_BYTES : 0;
+    size[SSHMEM_SPACE_DEBUG_MAILBOX] = debug ? n * SSHMEM_SPACE_DEBUG_DESC_BYTES : 0;
 }
 
 void sshmem_space_plan(const sshmem_space_settings_t *s, sshmem_space_layout_t *out)

@@ -1,12 +1,12 @@
 /*
- * space_layout.h: the library's internal symmetric space, laid out from the PE count.
+ * space.h: the library's internal symmetric space: its parts and their layout (types only).
  *
  * Every PE's heap begins with the library's own symmetric memory (the user's
  * SHMEM_SYMMETRIC_SIZE comes after it, all of it the user's). Its parts are below; each is
- * a count of equal units, sized by the job (PE count) and the settings (SSHMEM_TEAMS_MAX,
- * SSHMEM_LOCKS_MAX, SHMEM_DEBUG, SSHMEM_PROFILE). sshmem_space_plan is a pure function of
- * those: start-up (core/init.c) lays the space out with it, oshinfo prints it, and a unit
- * test lays out a 65,536-PE job without starting a process (test/unit/test_space_layout.c).
+ * sized by the job (PE count) and the settings (SSHMEM_TEAMS_MAX, SSHMEM_LOCKS_MAX,
+ * SHMEM_DEBUG, SSHMEM_PROFILE). The plan that sizes them knows every owner, so it sits at the
+ * top, beside start-up (api/space_layout.h); the heap keeps the layout and hands each owner
+ * its part (heap/heap.h).
  *
  * Nothing here grows with the PE count times the teams: team state is a fixed size per
  * team (it holds the collectives' sync areas and flags and the per-team staging buffer of
@@ -15,8 +15,8 @@
  * doc/reference.md). What is not here: the per-peer tables and the atomic-operand rings of
  * the transport are private memory, not symmetric.
  */
-#ifndef SSHMEM_SPACE_LAYOUT_H
-#define SSHMEM_SPACE_LAYOUT_H
+#ifndef SSHMEM_SPACE_H
+#define SSHMEM_SPACE_H
 #include <stddef.h>
 
 /* Every part starts at a multiple of this (a cache line: no false sharing between parts). */
@@ -59,26 +59,11 @@ typedef struct sshmem_space_layout {
     size_t total; /* bytes, a multiple of SSHMEM_SPACE_PAGE */
 } sshmem_space_layout_t;
 
-struct sshmem_env;
-/* The settings of a job of n_pes PEs with the environment table's values. */
-sshmem_space_settings_t sshmem_space_settings(long n_pes, const struct sshmem_env *env);
-
-/* Check the settings: 0, or -1 with a sentence naming the setting, its bound and the fix in
- * why[why_len]. */
-int sshmem_space_settings_check(const sshmem_space_settings_t *s, char *why, size_t why_len);
-
-/* Lay out the space for s (settings that pass sshmem_space_settings_check). */
-void sshmem_space_plan(const sshmem_space_settings_t *s, sshmem_space_layout_t *out);
-
-/* The part's name, as printed by SHMEM_INFO and oshinfo. */
-const char *sshmem_space_part_name(sshmem_space_part_t part);
-
-/* One line to file (a FILE *): the total, then each part that has bytes. */
-void sshmem_space_print(void *file, const sshmem_space_layout_t *layout);
-
 /* Largest job (SHMEM_DEBUG's and SSHMEM_PROFILE's per-PE parts stop there: beyond, the tool
  * warns and stays off). */
 #define SSHMEM_SPACE_DEBUG_MAX_PES 65536
 #define SSHMEM_SPACE_PROFILE_MAX_PES 16383
+/* Bytes of one PE's SHMEM_DEBUG argument descriptor (the checks assert theirs fits). */
+#define SSHMEM_SPACE_DEBUG_DESC_BYTES 128
 
 #endif
