@@ -24,9 +24,9 @@
 /* The space is a whole number of pages. */
 #define SSHMEM_SPACE_PAGE 4096
 
-/* The bounds of the two settings (a slot bitmap of the team pool travels in 512 bytes of a
- * parent's scratch; a lock node's name keeps 16 bits for the slot). */
-#define SSHMEM_TEAMS_MAX_LIMIT 2048
+/* The bounds of the two settings (a split reduces two bitmaps of the pool's slots in half of
+ * a parent's 512-byte scratch; a lock node's name keeps 16 bits for the slot). */
+#define SSHMEM_TEAMS_MAX_LIMIT 1024
 #define SSHMEM_LOCKS_MAX_LIMIT 65535
 
 typedef enum sshmem_space_part {

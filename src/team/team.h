@@ -30,7 +30,7 @@
 /* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
  * split team alive at once on a PE; its bytes are a part of the internal space
  * (core/space.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
-#define SSHMEM_TEAM_POOL_WORDS 32
+#define SSHMEM_TEAM_POOL_WORDS 16
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
 

@@ -23,8 +23,8 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
     /* The parent's scratch: this PE's bitmap of used slots, then the OR over the parent. */
     unsigned long long *scratch = (unsigned long long *)parent->scratch;
     unsigned long long *mine = scratch, *all = scratch + SSHMEM_TEAM_POOL_WORDS;
-    _Static_assert(2 * SSHMEM_TEAM_POOL_WORDS * sizeof *scratch <= SSHMEM_TEAM_SCRATCH_BYTES,
-                   "two pool bitmaps fit a team's scratch");
+    _Static_assert(2 * SSHMEM_TEAM_POOL_WORDS * sizeof *scratch <= SSHMEM_TEAM_SCRATCH_BYTES / 2,
+                   "two pool bitmaps fit half a team's scratch (the rest: other agreements)");
     int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
     coll_t c;
     coll_buf_t mine_buf, all_buf;

@@ -41,5 +41,5 @@ more=$(SSHMEM_TEAMS_MAX=64 "$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9
 [ -n "$more" ] && [ $((more - big)) -ge $((32 * 48 * 1024)) ] && [ $((more - big)) -le $((32 * 50 * 1024)) ]
 ok "SSHMEM_TEAMS_MAX=64 adds 32 team states ($big -> $more bytes)" $?
 err=$(SSHMEM_TEAMS_MAX=5000 "$oshinfo" 2>&1); rc=$?
-[ $rc -ne 0 ] && grep -q "SSHMEM_TEAMS_MAX=5000 is out of range: set it from 1 to 2048" <<<"$err"
+[ $rc -ne 0 ] && grep -q "SSHMEM_TEAMS_MAX=5000 is out of range: set it from 1 to 1024" <<<"$err"
 ok "rejects SSHMEM_TEAMS_MAX out of range with a message" $?

@@ -126,8 +126,8 @@ static void largest_settings_fit(void **state)
     sshmem_space_settings_t s = settings(65536, SSHMEM_TEAMS_MAX_LIMIT, SSHMEM_LOCKS_MAX_LIMIT,
                                          1, 1);
     size_t total = check_layout(&s);
-    print_layout("SSHMEM_TEAMS_MAX=2048 SSHMEM_LOCKS_MAX=65535 SHMEM_DEBUG=1", &s);
-    assert_true(total < ((size_t)128 << 20));
+    print_layout("SSHMEM_TEAMS_MAX=1024 SSHMEM_LOCKS_MAX=65535 SHMEM_DEBUG=1", &s);
+    assert_true(total < ((size_t)64 << 20));
     /* The team pool's bitmap has a bit for every slot the setting may ask for. */
     assert_true(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT);
 }
@@ -139,8 +139,8 @@ static void refuses_settings_out_of_range(void **state)
         sshmem_space_settings_t s;
         const char *words[2];
     } bad[] = {
-        {settings(4, 0, 256, 0, 0), {"SSHMEM_TEAMS_MAX=0", "from 1 to 2048"}},
-        {settings(4, 2049, 256, 0, 0), {"SSHMEM_TEAMS_MAX=2049", "from 1 to 2048"}},
+        {settings(4, 0, 256, 0, 0), {"SSHMEM_TEAMS_MAX=0", "from 1 to 1024"}},
+        {settings(4, 1025, 256, 0, 0), {"SSHMEM_TEAMS_MAX=1025", "from 1 to 1024"}},
         {settings(4, 32, 0, 0, 0), {"SSHMEM_LOCKS_MAX=0", "from 1 to 65535"}},
         {settings(4, 32, 65536, 0, 0), {"SSHMEM_LOCKS_MAX=65536", "from 1 to 65535"}},
         {settings(0, 32, 256, 0, 0), {"0 PEs", "no PE"}},
