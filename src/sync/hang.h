@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "core/sshmem.h"
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* The timeout in nanoseconds; 0 = hang reports are off. */
 extern uint64_t sshmem_hang_ns;

@@ -2,6 +2,7 @@
  * team.c: the predefined teams, the pool that split teams take their symmetric state from,
  * and the team queries (my_pe, n_pes, get_config, translate_pe, team_ptr).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
@@ -18,6 +19,9 @@ static char *pool;     /* pool_slots team states, symmetric */
 static int pool_slots; /* SSHMEM_TEAMS_MAX */
 /* bit i%64 of word i/64: slot i belongs to a team this PE is in */
 static unsigned long long pool_used[SSHMEM_TEAM_POOL_WORDS];
+/* Guards pool_used: under SHMEM_THREAD_MULTIPLE threads split and destroy teams at once (see
+ * team_split.c). Only team creation and destruction take it, never a collective or an RMA. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 _Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
                "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
@@ -100,12 +104,30 @@ void sshmem_team_init(void)
 int sshmem_team_pool_slots(void) { return pool_slots; }
 int sshmem_team_pool_words(void) { return (pool_slots + 63) / 64; }
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
+
 void sshmem_team_pool_used(unsigned long long used[SSHMEM_TEAM_POOL_WORDS])
 {
+    pthread_mutex_lock(&pool_lock);
     memcpy(used, pool_used, sizeof pool_used);
+    pthread_mutex_unlock(&pool_lock);
 }
-void sshmem_team_pool_take(int slot) { pool_used[slot / 64] |= 1ULL << (slot % 64); }
-void sshmem_team_pool_release(int slot) { pool_used[slot / 64] &= ~(1ULL << (slot % 64)); }
+
+int sshmem_team_pool_claim(int slot)
+{
+    unsigned long long bit = 1ULL << (slot % 64);
+    pthread_mutex_lock(&pool_lock);
+    int was_free = !(pool_used[slot / 64] & bit);
+    pool_used[slot / 64] |= bit;
+    pthread_mutex_unlock(&pool_lock);
+    return was_free;
+}
+
+void sshmem_team_pool_release(int slot)
+{
+    pthread_mutex_lock(&pool_lock);
+    pool_used[slot / 64] &= ~(1ULL << (slot % 64));
+    pthread_mutex_unlock(&pool_lock);
+}
 
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask)
@@ -118,8 +140,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
     }
-    sshmem_team_pool_take(slot);
-    return team;
+    return team; /* the slot was claimed already (sshmem_team_pool_claim) */
 }
 
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
@@ -138,7 +159,7 @@ struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
 
 /* ------------------------------------------------------------------ queries */
 
-void *pshmem_ptr(const void *dest, int pe); /* src/heap/symmetric_api.c */
+void *pshmem_ptr(const void *dest, int pe); /* src/heap/accessible.c */
 
 SSHMEM_DEFINE(int, shmem_team_my_pe, (shmem_team_t team))
 {

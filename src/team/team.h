@@ -17,7 +17,7 @@
 
 #include <shmem.h>
 
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* One sync area: counting flags, then work space. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
@@ -58,15 +58,18 @@ int sshmem_team_all_direct(const sshmem_triplet_t *t);
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call);
 
 /* The pool: its slot count, a slot's state, and which slots this PE uses (bit i%64 of word
- * i/64 = slot i; the first sshmem_team_pool_words() words matter). */
+ * i/64 = slot i; the first sshmem_team_pool_words() words matter). The used set is under a
+ * lock (threads split different teams at once): claim marks slot used and says whether it
+ * was free before (1) or another thread had it (0); release gives it back. */
 int sshmem_team_pool_slots(void);
 int sshmem_team_pool_words(void);
 char *sshmem_team_pool_state(int slot);
 void sshmem_team_pool_used(unsigned long long used[SSHMEM_TEAM_POOL_WORDS]);
-void sshmem_team_pool_take(int slot);
+int sshmem_team_pool_claim(int slot);
 void sshmem_team_pool_release(int slot);
 
-/* A new team object for the members t (this PE is member my_index), on pool slot `slot`. */
+/* A new team object for the members t (this PE is member my_index), on pool slot `slot`,
+ * which the caller has claimed. */
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask);
 

@@ -3,12 +3,30 @@
  *
  * A new team needs symmetric state at the same address on all its members. The members of
  * the parent OR together the sets of pool slots each of them uses (one reduction on the
- * parent) and all take the lowest slot free everywhere: disjoint teams made by the same
+ * parent) and all take the first slot free everywhere: disjoint teams made by the same
  * split (the rows of a 2-D split) share that slot, which is fine as they share no PE.
  * Pool slots rest with every flag at SHMEM_SYNC_VALUE, and a team gives its slot back only
  * after a final sync on it, so a new team can start at once.
+ *
+ * Threads (SHMEM_THREAD_MULTIPLE): threads may split different parents at once, and parents
+ * may share PEs, so between a PE's snapshot of its used slots and its taking the agreed slot
+ * another thread of that PE may have taken the same slot for another team. Holding a lock
+ * across the reduction would deadlock (two threads waiting on each other's parents across
+ * two PEs), so the choice stays an agreement through the parent's own collectives, which
+ * every member sees alike and therefore decides alike:
+ *   1. OR of the used sets -> the candidate slot(s), the same on every member;
+ *   2. each member claims them under the pool lock (test and set) and
+ *   3. the members OR their failures: none -> the slots are theirs; any -> every member gives
+ *      back what it claimed and the round starts again from 1.
+ * The search for a free slot starts at a point taken from the parent (world, shared or its
+ * own slot, which differ between parents alive on one PE) and the round number, so threads
+ * racing on overlapping parents look at different slots first instead of colliding round
+ * after round. Without SHMEM_THREAD_MULTIPLE no other thread can claim a slot between 1 and
+ * 2, so the round needs no step 3.
  */
+#include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <shmem.h>
 
 #include "coll/coll.h"
@@ -17,28 +35,78 @@
 #include "core/space.h"
 #include "team/team.h"
 
-/* The `want` lowest pool slots free on every member of parent (collective); 0, or -1. */
-static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
+/* OR over the members of parent of x[0..words) (collective), through the parent's scratch
+ * from word `at` (x there, the OR after it); the OR into out[0..words). */
+static void or_over_parent(struct sshmem_team *parent, const unsigned long long *x, int words,
+                           int at, unsigned long long *out, const char *call)
 {
-    /* The parent's scratch: this PE's bitmap of used slots, then the OR over the parent. */
-    unsigned long long *scratch = (unsigned long long *)parent->scratch;
-    unsigned long long *mine = scratch, *all = scratch + SSHMEM_TEAM_POOL_WORDS;
-    _Static_assert(2 * SSHMEM_TEAM_POOL_WORDS * sizeof *scratch <= SSHMEM_TEAM_SCRATCH_BYTES / 2,
-                   "two pool bitmaps fit half a team's scratch (the rest: other agreements)");
-    int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
+    unsigned long long *scratch = (unsigned long long *)parent->scratch + at;
     coll_t c;
-    coll_buf_t mine_buf, all_buf;
-    sshmem_team_pool_used(mine);
+    coll_buf_t mine, all;
+    size_t bytes = (size_t)words * sizeof *scratch;
+    memcpy(scratch, x, bytes);
     coll_setup_team(&c, parent, call);
-    coll_buf(&mine_buf, mine, (size_t)words * sizeof *scratch, "team scratch", &c);
-    coll_buf(&all_buf, all, (size_t)words * sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all_buf, &mine_buf, (size_t)words, COLL_OP(uint64, or));
-    for (int s = 0, got = 0; s < n; s++)
-        if (!(all[s / 64] & (1ULL << (s % 64)))) {
+    coll_buf(&mine, scratch, bytes, "team scratch", &c);
+    coll_buf(&all, scratch + words, bytes, "team scratch", &c);
+    coll_reduce(&c, &all, &mine, (size_t)words, COLL_OP(uint64, or));
+    memcpy(out, scratch + words, bytes);
+}
+
+/* The parent's scratch: the pool bitmaps (this PE's, then the OR), then the failure flags. */
+#define SCRATCH_USED 0
+#define SCRATCH_LOST (2 * SSHMEM_TEAM_POOL_WORDS)
+_Static_assert((SCRATCH_LOST + 2) * sizeof(unsigned long long) <= SSHMEM_TEAM_SCRATCH_BYTES,
+               "the pool bitmaps and the failure flags fit a team's scratch");
+
+/* Where the search for free slots begins: different for parents alive on one PE. */
+static int first_slot(const struct sshmem_team *parent, unsigned round)
+{
+    unsigned key = parent == &sshmem_team_world    ? 0
+                   : parent == &sshmem_team_shared ? 1
+                                                   : (unsigned)parent->pool_slot + 2;
+    return (int)((key * 7u + round * (2u * key + 1u)) % (unsigned)sshmem_team_pool_slots());
+}
+
+/* The `want` first slots free in used, searching from slot `from` round the pool; 0 or -1. */
+static int pick_free(const unsigned long long *used, int from, int want, int *slots)
+{
+    int n = sshmem_team_pool_slots();
+    for (int i = 0, got = 0; i < n; i++) {
+        int s = (from + i) % n;
+        if (!(used[s / 64] & (1ULL << (s % 64)))) {
             slots[got++] = s;
             if (got == want)
                 return 0;
         }
+    }
+    return -1;
+}
+
+/* `want` pool slots free on every member of parent, claimed on every member (collective);
+ * 0, or -1 when the pool is full. */
+static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
+{
+    int threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
+    int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
+    unsigned long long used[SSHMEM_TEAM_POOL_WORDS];
+    for (unsigned round = 0;; round++) {
+        sshmem_team_pool_used(used);
+        or_over_parent(parent, used, words, SCRATCH_USED, used, call);
+        if (pick_free(used, first_slot(parent, round), want, slots) != 0)
+            break;
+        int claimed[2];
+        unsigned long long lost = 0;
+        for (int i = 0; i < want; i++)
+            lost |= !(claimed[i] = sshmem_team_pool_claim(slots[i]));
+        if (threads)
+            or_over_parent(parent, &lost, 1, SCRATCH_LOST, &lost, call);
+        if (!lost)
+            return 0;
+        for (int i = 0; i < want; i++) /* another thread's team has one: give back, retry */
+            if (claimed[i])
+                sshmem_team_pool_release(slots[i]);
+        sched_yield();
+    }
     if (parent->my_index == 0)
         sshmem_warn(call, "no team can be created: a PE of the parent team already takes part "
                     "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
@@ -53,8 +121,10 @@ static shmem_team_t make_team(const sshmem_triplet_t *t, int slot,
                               const shmem_team_config_t *config, long mask, const char *call)
 {
     int index = sshmem_triplet_index(t, sshmem.my_pe);
-    if (index < 0)
+    if (index < 0) {
+        sshmem_team_pool_release(slot); /* every member of the parent claimed it */
         return SHMEM_TEAM_INVALID;
+    }
     struct sshmem_team *team = sshmem_team_new(t, index, slot, config, mask);
     if (!team)
         sshmem_fatal(call, "out of memory for a team");

@@ -1,6 +1,6 @@
 /*
- * profile.c: the traffic profile's counters: this PE's row at start-up, and the gather of
- * every row to PE 0 at shmem_finalize (see profile.h for what is counted).
+ * profile_gather.c: the traffic profile's life: this PE's row at start-up, and the gather of
+ * every row to PE 0 at shmem_finalize (see core/profile.h for what is counted and how).
  *
  * The row sits in the library's symmetric scratch, so the gather is PE 0 reading each row
  * with an internal get (not counted) while the other PEs wait in a sync, which is also what
@@ -8,18 +8,16 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <shmem.h>
 
 #include "coll/barrier.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
-#include "core/profile_report.h"
 #include "heap/heap.h"
 #include "rma/rma.h"
-
-struct sshmem_profile sshmem_profile;
+#include "watch/profile_report.h"
+#include "watch/watch.h"
 
 /* A header and a cell per PE, in the internal space (api/space_layout.c lays it out, up to
  * SSHMEM_SPACE_PROFILE_MAX_PES: 256 KiB). */
@@ -31,13 +29,6 @@ static size_t row_bytes(void)
 int sshmem_profile_wanted(void)
 {
     return sshmem_env.profile && *sshmem_env.profile;
-}
-
-uint64_t sshmem_profile_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 void sshmem_profile_init(void)

@@ -18,14 +18,12 @@
 #include <unistd.h>
 #include <shmem.h>
 
+#include "api/space_layout.h"
 #include "boot/boot.h"
 #include "coll/barrier.h"
 #include "core/api_defs.h"
 #include "core/env.h"
-#include "core/debug_check.h"
 #include "core/error.h"
-#include "core/profile.h"
-#include "api/space_layout.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -33,6 +31,7 @@
 #include "team/ctx.h"
 #include "team/team.h"
 #include "transport/transport.h"
+#include "watch/watch.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
 typedef struct {
@@ -220,6 +219,7 @@ static void init_runtime(int requested)
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
+    sshmem_ctx_default.team = &sshmem_team_world;
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
     sshmem_space_layout_t space;
     plan_space(&space);
