@@ -8,7 +8,8 @@
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
- *  8. the library's symmetric scratch (the traffic profile's row last), then a barrier
+ *  8. the library's internal symmetric space, laid out in step 4 from the PE count
+ *     (api/space_layout.h): teams, locks, hang record, profile row; then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <shmem.h>
 
+#include "api/space_layout.h"
 #include "boot/boot.h"
 #include "coll/barrier.h"
 #include "core/api_defs.h"
@@ -93,7 +95,9 @@ static void connect_peer(int pe)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (core.size[r] != sshmem.region[r].size)
             sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
-                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE (and "
+                         "SSHMEM_TEAMS_MAX, SSHMEM_LOCKS_MAX, SHMEM_DEBUG: they size the "
+                         "library's part).", pe,
                          r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
                          (unsigned long long)core.size[r], sshmem.region[r].size);
     if (core.local_ucx != sshmem_env.local)
@@ -173,6 +177,17 @@ static void choose_atomics(void)
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
+/* The library's internal symmetric space for this job (api/space_layout.h): its size
+ * follows the PE count and the settings, the same on every PE. */
+static void plan_space(sshmem_space_layout_t *space)
+{
+    sshmem_space_settings_t s = sshmem_space_settings(sshmem.n_pes, &sshmem_env);
+    char why[200];
+    if (sshmem_space_settings_check(&s, why, sizeof why) != 0)
+        sshmem_fatal("shmem_init", "%s", why);
+    sshmem_space_plan(&s, space);
+}
+
 static void print_info(void)
 {
     printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
@@ -182,6 +197,8 @@ static void print_info(void)
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
     printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
+    printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: ");
+    sshmem_space_print(stdout, sshmem_heap_space_layout());
     sshmem_env_print(stdout);
     fflush(stdout);
 }
@@ -204,8 +221,9 @@ static void init_runtime(int requested)
     sshmem_ctx_default.tx = sshmem_tx_default();
     sshmem_ctx_default.team = &sshmem_team_world;
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
-    sshmem_heap_init(sshmem_env.symmetric_size,
-                     SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
+    sshmem_space_layout_t space;
+    plan_space(&space);
+    sshmem_heap_init(sshmem_env.symmetric_size, &space);
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
@@ -219,7 +237,7 @@ static void init_runtime(int requested)
     sshmem_lock_init();
     sshmem_profile_init();
     sshmem_hang_init();
-    sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */
+    sshmem_debug_check_init(); /* its flags and mailboxes have bytes only under SHMEM_DEBUG */
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)

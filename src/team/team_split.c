@@ -26,30 +26,38 @@
  */
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <shmem.h>
 
 #include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "core/space.h"
 #include "team/team.h"
 
-/* The OR of the n words x over the members of parent (collective) into out, through the
- * parent's scratch from word `at` on (2n words). */
-static void or_over_parent(struct sshmem_team *parent, const unsigned long long *x, int n,
+/* OR over the members of parent of x[0..words) (collective), through the parent's scratch
+ * from word `at` (x there, the OR after it); the OR into out[0..words). */
+static void or_over_parent(struct sshmem_team *parent, const unsigned long long *x, int words,
                            int at, unsigned long long *out, const char *call)
 {
     unsigned long long *scratch = (unsigned long long *)parent->scratch + at;
     coll_t c;
     coll_buf_t mine, all;
-    for (int i = 0; i < n; i++)
-        scratch[i] = x[i];
+    size_t bytes = (size_t)words * sizeof *scratch;
+    memcpy(scratch, x, bytes);
     coll_setup_team(&c, parent, call);
-    coll_buf(&mine, &scratch[0], (size_t)n * sizeof *scratch, "team scratch", &c);
-    coll_buf(&all, &scratch[n], (size_t)n * sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all, &mine, (size_t)n, COLL_OP(uint64, or));
-    for (int i = 0; i < n; i++)
-        out[i] = scratch[n + i];
+    coll_buf(&mine, scratch, bytes, "team scratch", &c);
+    coll_buf(&all, scratch + words, bytes, "team scratch", &c);
+    coll_reduce(&c, &all, &mine, (size_t)words, COLL_OP(uint64, or));
+    memcpy(out, scratch + words, bytes);
 }
+
+/* The parent's scratch, in words: this PE's pool bitmaps (used, then claimed), their OR over
+ * the parent, then this PE's failure flag and its OR. */
+#define SCRATCH_MINE 0
+#define SCRATCH_LOST (4 * SSHMEM_TEAM_POOL_WORDS)
+_Static_assert((SCRATCH_LOST + 2) * sizeof(unsigned long long) <= SSHMEM_TEAM_SCRATCH_BYTES,
+               "the pool bitmaps and the failure flags fit a team's scratch");
 
 /* Where the search for free slots begins: different for parents alive on one PE. */
 static int first_slot(const struct sshmem_team *parent, unsigned round)
@@ -57,15 +65,16 @@ static int first_slot(const struct sshmem_team *parent, unsigned round)
     unsigned key = parent == &sshmem_team_world    ? 0
                    : parent == &sshmem_team_shared ? 1
                                                    : (unsigned)parent->pool_slot + 2;
-    return (int)((key * 7u + round * (2u * key + 1u)) % SSHMEM_TEAM_POOL_SLOTS);
+    return (int)((key * 7u + round * (2u * key + 1u)) % (unsigned)sshmem_team_pool_slots());
 }
 
 /* The `want` first slots free in used, searching from slot `from` round the pool; 0 or -1. */
-static int pick_free(unsigned long long used, int from, int want, int *slots)
+static int pick_free(const unsigned long long *used, int from, int want, int *slots)
 {
-    for (int i = 0, got = 0; i < SSHMEM_TEAM_POOL_SLOTS; i++) {
-        int s = (from + i) % SSHMEM_TEAM_POOL_SLOTS;
-        if (!(used & (1ULL << s))) {
+    int n = sshmem_team_pool_slots();
+    for (int i = 0, got = 0; i < n; i++) {
+        int s = (from + i) % n;
+        if (!(used[s / 64] & (1ULL << (s % 64)))) {
             slots[got++] = s;
             if (got == want)
                 return 0;
@@ -79,22 +88,27 @@ static int pick_free(unsigned long long used, int from, int want, int *slots)
 static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
 {
     int threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
+    int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
+    unsigned long long mine[2 * SSHMEM_TEAM_POOL_WORDS], all[2 * SSHMEM_TEAM_POOL_WORDS];
+    unsigned long long busy[SSHMEM_TEAM_POOL_WORDS];
     for (unsigned round = 0;; round++) {
-        unsigned long long mine[2], all[2]; /* used, claimed by a split in progress */
-        sshmem_team_pool_usage(&mine[0], &mine[1]);
-        or_over_parent(parent, mine, 2, 0, all, call);
+        sshmem_team_pool_usage(mine, mine + SSHMEM_TEAM_POOL_WORDS);
+        /* one reduction for both sets: used in words [0, words), claimed in [words, 2 words) */
+        memmove(mine + words, mine + SSHMEM_TEAM_POOL_WORDS, (size_t)words * sizeof *mine);
+        or_over_parent(parent, mine, 2 * words, SCRATCH_MINE, all, call);
+        for (int w = 0; w < words; w++)
+            busy[w] = all[w] | all[words + w];
         /* Slots nobody uses or claims first; a slot only claimed comes free when the other
          * split gives it back, so the pool is full only when teams hold every slot. */
         int from = first_slot(parent, round);
-        if (pick_free(all[0] | all[1], from, want, slots) != 0 &&
-            pick_free(all[0], from, want, slots) != 0)
+        if (pick_free(busy, from, want, slots) != 0 && pick_free(all, from, want, slots) != 0)
             break;
         int claimed[2];
         unsigned long long lost = 0, anyone_lost = 0;
         for (int i = 0; i < want; i++)
             lost |= !(claimed[i] = sshmem_team_pool_claim(slots[i]));
         if (threads)
-            or_over_parent(parent, &lost, 1, 4, &anyone_lost, call);
+            or_over_parent(parent, &lost, 1, SCRATCH_LOST, &anyone_lost, call);
         for (int i = 0; i < want; i++) {
             if (!anyone_lost)
                 sshmem_team_pool_take(slots[i]);
@@ -106,9 +120,11 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
         sched_yield();
     }
     if (parent->my_index == 0)
-        sshmem_warn(call, "no team can be created: %d teams exist already (the most at once "
-                    "is %d per PE); destroy teams you no longer need", SSHMEM_TEAM_POOL_SLOTS,
-                    SSHMEM_TEAM_POOL_SLOTS);
+        sshmem_warn(call, "no team can be created: a PE of the parent team already takes part "
+                    "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
+                    "%d free): destroy teams you no longer need, or raise SSHMEM_TEAMS_MAX (at "
+                    "most %d; each team costs %u KiB of symmetric memory per PE)", n, n, want,
+                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(SSHMEM_TEAM_STATE_BYTES >> 10));
     return -1;
 }
 

@@ -29,7 +29,6 @@
 #include "watch/watch.h"
 
 #define NOT_USED INT64_MIN
-#define DEBUG_MAX_PES 4096 /* beyond this the mailboxes would not fit the internal heap */
 
 typedef struct agree_desc {
     char call[48];
@@ -41,6 +40,7 @@ typedef struct agree_desc {
     int32_t is_team;
     uint64_t team; /* heap offset of the team's sync area: the same team on every member */
 } agree_desc_t;
+_Static_assert(sizeof(agree_desc_t) <= SSHMEM_SPACE_DEBUG_DESC_BYTES, "the internal space's unit");
 
 static long *flags;          /* [0, n): "a descriptor from PE s"; [n, 2n): "PE s read mine" */
 static agree_desc_t *mailbox; /* [s]: the descriptor PE s sent */
@@ -193,11 +193,20 @@ static void agree_coll(const coll_t *c, long root, long long size)
 
 void sshmem_debug_check_init(void)
 {
-    if (!sshmem_env.debug || sshmem.n_pes > DEBUG_MAX_PES)
+    /* The internal space has the flags and mailboxes under SHMEM_DEBUG, up to
+     * SSHMEM_SPACE_DEBUG_MAX_PES (api/space_layout.c); beyond, the checks stay off. */
+    flags = sshmem_heap_space(SSHMEM_SPACE_DEBUG_FLAGS);
+    mailbox = sshmem_heap_space(SSHMEM_SPACE_DEBUG_MAILBOX);
+    if (!flags || !mailbox) {
+        if (sshmem_env.debug && sshmem.my_pe == 0)
+            sshmem_warn("shmem_init", "SHMEM_DEBUG: the agreement checks support at most %d "
+                        "PEs and stay off in this job of %d (the other checks are on)",
+                        SSHMEM_SPACE_DEBUG_MAX_PES, sshmem.n_pes);
+        flags = NULL;
+        mailbox = NULL;
         return;
+    }
     size_t n = (size_t)sshmem.n_pes;
-    flags = sshmem_heap_internal(2 * n * sizeof *flags);
-    mailbox = sshmem_heap_internal(n * sizeof *mailbox);
     for (size_t i = 0; i < 2 * n; i++)
         flags[i] = SHMEM_SYNC_VALUE;
     sshmem_debug_hooks.agree_alloc = agree_alloc;

@@ -19,9 +19,8 @@
 #include "watch/profile_report.h"
 #include "watch/watch.h"
 
-/* The row must leave room in the 1 MiB scratch for the other users: up to 16383 PEs. */
-#define PROFILE_MAX_ROW_BYTES (256u << 10)
-
+/* A header and a cell per PE, in the internal space (api/space_layout.c lays it out, up to
+ * SSHMEM_SPACE_PROFILE_MAX_PES: 256 KiB). */
 static size_t row_bytes(void)
 {
     return sizeof(sshmem_profile_row_t) + (size_t)sshmem.n_pes * sizeof(sshmem_profile_cell_t);
@@ -37,13 +36,16 @@ void sshmem_profile_init(void)
     if (!sshmem_profile_wanted())
         return;
     size_t len = row_bytes();
-    if (len > PROFILE_MAX_ROW_BYTES) { /* the same decision on every PE: n_pes is the same */
+    /* The internal space has the row when the job is small enough (api/space_layout.c
+     * decides, the same on every PE: n_pes is the same). */
+    sshmem_profile.row = sshmem_heap_space(SSHMEM_SPACE_PROFILE);
+    if (!sshmem_profile.row) {
         if (sshmem.my_pe == 0)
             sshmem_warn("shmem_init", "SSHMEM_PROFILE: %d PEs is more than the profile supports "
-                        "(16383); no profile will be written", sshmem.n_pes);
+                        "(%d); no profile will be written", sshmem.n_pes,
+                        SSHMEM_SPACE_PROFILE_MAX_PES);
         return;
     }
-    sshmem_profile.row = sshmem_heap_internal(len);
     memset(sshmem_profile.row, 0, len);
     sshmem_profile.threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
     sshmem_profile.on = 1;

@@ -15,13 +15,13 @@
 
 /* SSHMEM_PROFILE is set and not empty (read from the environment table). */
 int sshmem_profile_wanted(void);
-/* During start-up, on every PE in the same order (after the other scratch users). */
+/* During start-up, on every PE: takes this PE's row from the internal space. */
 void sshmem_profile_init(void);
 /* At shmem_finalize, on every PE, before teardown: stop counting, gather, PE 0 writes. */
 void sshmem_profile_finalize(void);
 
-/* Start-up, on every PE, after every other user of the internal heap: carves the checks'
- * mailboxes and registers the hooks, only when SHMEM_DEBUG is on. */
+/* Start-up, on every PE: takes the checks' flags and mailboxes from the internal space and
+ * registers the hooks, only when SHMEM_DEBUG is on (and the job fits). */
 void sshmem_debug_check_init(void);
 
 #endif
