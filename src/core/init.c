@@ -96,9 +96,7 @@ static void connect_peer(int pe)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (core.size[r] != sshmem.region[r].size)
             sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
-                         "run the same program with the same SHMEM_SYMMETRIC_SIZE (and "
-                         "SSHMEM_TEAMS_MAX, SSHMEM_LOCKS_MAX, SHMEM_DEBUG: they size the "
-                         "library's part).", pe,
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
                          r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
                          (unsigned long long)core.size[r], sshmem.region[r].size);
     if (core.local_ucx != sshmem_env.local)
