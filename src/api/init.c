@@ -95,9 +95,7 @@ static void connect_peer(int pe)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (core.size[r] != sshmem.region[r].size)
             sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
-                         "run the same program with the same SHMEM_SYMMETRIC_SIZE (and "
-                         "SSHMEM_TEAMS_MAX, SSHMEM_LOCKS_MAX, SHMEM_DEBUG: they size the "
-                         "library's part).", pe,
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
                          r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
                          (unsigned long long)core.size[r], sshmem.region[r].size);
     if (core.local_ucx != sshmem_env.local)
@@ -177,17 +175,6 @@ static void choose_atomics(void)
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
-/* The library's internal symmetric space for this job (api/space_layout.h): its size
- * follows the PE count and the settings, the same on every PE. */
-static void plan_space(sshmem_space_layout_t *space)
-{
-    sshmem_space_settings_t s = sshmem_space_settings(sshmem.n_pes, &sshmem_env);
-    char why[200];
-    if (sshmem_space_settings_check(&s, why, sizeof why) != 0)
-        sshmem_fatal("shmem_init", "%s", why);
-    sshmem_space_plan(&s, space);
-}
-
 static void print_info(void)
 {
     printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
@@ -201,6 +188,17 @@ static void print_info(void)
     sshmem_space_print(stdout, sshmem_heap_space_layout());
     sshmem_env_print(stdout);
     fflush(stdout);
+}
+
+/* The library's internal symmetric space for this job (api/space_layout.h): its size
+ * follows the PE count and the settings, the same on every PE. */
+static void plan_space(sshmem_space_layout_t *space)
+{
+    sshmem_space_settings_t s = sshmem_space_settings(sshmem.n_pes, &sshmem_env);
+    char why[200];
+    if (sshmem_space_settings_check(&s, why, sizeof why) != 0)
+        sshmem_fatal("shmem_init", "%s", why);
+    sshmem_space_plan(&s, space);
 }
 
 static void init_runtime(int requested)

@@ -52,8 +52,11 @@ static int pe_of(uint64_t code) { return (int)(code >> SLOT_BITS) - 1; }
 static unsigned slot_of(uint64_t code) { return (unsigned)(code & ((1u << SLOT_BITS) - 1)); }
 
 /* ------------------------------------------------------------------ this PE's bookkeeping */
-/* Which nodes are in use, and which lock each one is queued on (n_nodes entries). */
+/* Which nodes are in use, and which lock each one is queued on (n_nodes entries). Entries
+ * from nodes_high on are all free, so the searches stop there: a PE that holds a lock or two
+ * looks at one or two entries, however large SSHMEM_LOCKS_MAX is. */
 static long **node_lock;
+static int nodes_high;
 static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 void sshmem_lock_init(void)
@@ -63,6 +66,7 @@ void sshmem_lock_init(void)
     memset(nodes, 0, (size_t)n_nodes * sizeof *nodes);
     free(node_lock);
     node_lock = calloc((size_t)n_nodes, sizeof *node_lock);
+    nodes_high = 0;
     if (!node_lock)
         sshmem_fatal("shmem_init", "out of memory for %d lock slots (SSHMEM_LOCKS_MAX)", n_nodes);
 }
@@ -70,10 +74,19 @@ void sshmem_lock_init(void)
 /* The node this PE uses for lock, or -1; called with table_mutex taken. */
 static int find_node(const long *lock)
 {
-    for (int s = 0; s < n_nodes; s++)
+    for (int s = 0; s < nodes_high; s++)
         if (node_lock[s] == lock)
             return s;
     return -1;
+}
+
+/* A free node, or -1 when all n_nodes are in use; called with table_mutex taken. */
+static int free_node_index(void)
+{
+    int s = find_node(NULL);
+    if (s < 0 && nodes_high < n_nodes)
+        s = nodes_high++;
+    return s;
 }
 
 static int holds(const long *lock)
@@ -88,7 +101,7 @@ static int holds(const long *lock)
 static unsigned take_node(long *lock, const char *call)
 {
     pthread_mutex_lock(&table_mutex);
-    int s = find_node(NULL);
+    int s = free_node_index();
     if (s >= 0)
         node_lock[s] = lock;
     pthread_mutex_unlock(&table_mutex);
@@ -107,6 +120,8 @@ static void free_node(unsigned slot)
 {
     pthread_mutex_lock(&table_mutex);
     node_lock[slot] = NULL;
+    while (nodes_high > 0 && !node_lock[nodes_high - 1])
+        nodes_high--;
     pthread_mutex_unlock(&table_mutex);
 }
 
