@@ -151,17 +151,17 @@ static void check_card(int pe, const core_card_t *core)
 }
 
 /* The direct views of an on-node peer's regions (NULL where UCX must carry). */
-static void map_peer(int pe, const core_card_t *core, sshmem_peer_t *peer)
+static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS])
 {
     if (pe == sshmem.my_pe) {
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-            peer->direct[r] = (char *)sshmem.region[r].base;
+            view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    peer->direct[SSHMEM_REGION_HEAP] =
+    view[SSHMEM_REGION_HEAP] =
         sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
-        peer->direct[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
+        view[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
             core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);
 }
 
@@ -180,21 +180,24 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
         peer->remote[r] = core.base[r];
     sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
     /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
+    char *view[SSHMEM_NUM_REGIONS] = {NULL};
     if (!sshmem_env.local && core.node_id == sshmem.my_node)
-        map_peer(pe, &core, peer);
+        map_peer(pe, &core, view);
     free(card);
-    if (probing)
-        return;
-    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
+    for (int r = 0; !probing && r < SSHMEM_NUM_REGIONS; r++) {
         int expected = sshmem_peer_maps(pe, r) && sshmem.region[r].size;
-        if (expected && !peer->direct[r])
+        if (expected && !view[r])
             sshmem_fatal("shmem_init", "this PE (%d) maps the %s of some PEs of its node but "
                          "not that of PE %d; run with SSHMEM_LOCAL=ucx to reach every PE "
                          "through UCX", sshmem.my_pe,
                          r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe);
         if (!expected)
-            peer->direct[r] = NULL; /* one answer per node: teams rely on it */
+            view[r] = NULL; /* one answer per node: teams rely on it */
     }
+    /* The fast path (sshmem_heap_direct) reads a view without waiting for `known`: publish
+     * each one whole, after the mapping it points into exists. */
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        __atomic_store_n(&peer->direct[r], view[r], __ATOMIC_RELEASE);
 }
 
 void sshmem_peer_learn(int pe)
@@ -238,7 +241,7 @@ static void probe_node(void)
         sshmem.node_maps[SSHMEM_REGION_DATA] = 0;
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (!sshmem.node_maps[r])
-            peer->direct[r] = NULL;
+            peer->direct[r] = NULL; /* no other thread yet: start-up */
     __atomic_store_n(&peer->known, 1, __ATOMIC_RELEASE);
 }
 
