@@ -24,10 +24,10 @@ uint64_t sshmem_amo_slow(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t
 {
     size_t off;
     int r = amo_target(ctx, dest, size, &off, call);
-    char *direct = sshmem.peers[pe].direct[r];
+    char *direct = sshmem_peer(pe)->direct[r];
     if (direct && sshmem.amo_cpu)
         return sshmem_cpu_amo(direct + off, op, size, operand, compare);
-    return sshmem_tx_amo(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, op, size, operand,
+    return sshmem_tx_amo(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, op, size, operand,
                          compare, fetch);
 }
 
@@ -37,7 +37,7 @@ void sshmem_amo_nbi_slow(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op
 {
     size_t off;
     int r = amo_target(ctx, dest, size, &off, call);
-    char *direct = sshmem.peers[pe].direct[r];
+    char *direct = sshmem_peer(pe)->direct[r];
     if (direct && sshmem.amo_cpu) {
         uint64_t old = sshmem_cpu_amo(direct + off, op, size, operand, compare);
         if (size == 4)
@@ -46,6 +46,6 @@ void sshmem_amo_nbi_slow(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op
             *(uint64_t *)fetch = old;
         return;
     }
-    sshmem_tx_amo_nbi(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, op, size, operand,
+    sshmem_tx_amo_nbi(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, op, size, operand,
                       compare, fetch);
 }

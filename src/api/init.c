@@ -3,10 +3,10 @@
  *
  *  1. read the environment table                       (core/env)
  *  2. share the global data segment                    (heap/globals; before any thread)
- *  3. connect to the launcher: rank, size, node        (boot; or SSHMEM_PES_PER_NODE groups)
+ *  3. connect to the launcher: rank, size, every PE's node (boot, core/peers)
  *  4. UCX context and worker; allocate the heap        (transport, heap)
- *  5. exchange cards: bases, rkeys, worker addresses   (boot)
- *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
+ *  5. exchange cards: bases, rkeys, worker addresses   (boot, core/peers); a peer's card is
+ *  6. read when the program first talks to it, one neighbour's now (the node's mappings)
  *  7. the progress thread, when some peer is reached through UCX   (transport)
  *  8. the library's internal symmetric space, laid out in step 4 from the PE count
  *     (api/space_layout.h): teams, locks, hang record, profile row; then a barrier
@@ -24,6 +24,8 @@
 #include "core/api_defs.h"
 #include "core/env.h"
 #include "core/error.h"
+#include "core/peers.h"
+#include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -32,17 +34,6 @@
 #include "team/team.h"
 #include "transport/transport.h"
 #include "watch/watch.h"
-
-/* What each PE tells the others about itself; the transport's card follows it. */
-typedef struct {
-    uint64_t base[SSHMEM_NUM_REGIONS];
-    uint64_t size[SSHMEM_NUM_REGIONS];
-    int32_t pid;
-    int32_t globals_fd; /* memory file of the global data, -1 if not shared */
-    int32_t node_id;
-    int32_t local_ucx;
-    int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
-} core_card_t;
 
 static int globals_fd = -1;
 
@@ -57,122 +48,6 @@ static void share_globals(void)
     }
     sshmem.region[SSHMEM_REGION_DATA].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_DATA].size = size;
-}
-
-static void publish_card(void)
-{
-    size_t tx_len;
-    void *tx_card = sshmem_tx_card(&tx_len);
-    core_card_t core = {0};
-    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
-        core.base[r] = sshmem.region[r].base;
-        core.size[r] = sshmem.region[r].size;
-    }
-    core.pid = (int32_t)getpid();
-    core.globals_fd = globals_fd;
-    core.node_id = sshmem.my_node;
-    core.local_ucx = sshmem_env.local;
-    core.profile = sshmem_profile_wanted();
-    char *card = malloc(sizeof core + tx_len);
-    memcpy(card, &core, sizeof core);
-    memcpy(card + sizeof core, tx_card, tx_len);
-    free(tx_card);
-    sshmem_boot_exchange(card, sizeof core + tx_len);
-    /* The boot layer keeps its own copy only for a singleton; leak nothing otherwise. */
-    if (!sshmem.singleton)
-        free(card);
-}
-
-/* Everything there is to know about one peer, from its card. */
-static void connect_peer(int pe)
-{
-    size_t len;
-    char *card = sshmem_boot_card(pe, &len);
-    core_card_t core;
-    if (len < sizeof core)
-        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
-    memcpy(&core, card, sizeof core);
-    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-        if (core.size[r] != sshmem.region[r].size)
-            sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
-                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
-                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
-                         (unsigned long long)core.size[r], sshmem.region[r].size);
-    if (core.local_ucx != sshmem_env.local)
-        sshmem_fatal("shmem_init", "PE %d has a different SSHMEM_LOCAL; set it the same for "
-                     "every PE (oshrun -x SSHMEM_LOCAL=...)", pe);
-    if (core.profile != sshmem_profile_wanted())
-        sshmem_fatal("shmem_init", "SSHMEM_PROFILE is set on PE %d but not on PE %d; set it for "
-                     "every PE (oshrun --profile=PATH or oshrun -x SSHMEM_PROFILE=PATH)",
-                     core.profile ? pe : sshmem.my_pe, core.profile ? sshmem.my_pe : pe);
-
-    sshmem_peer_t *peer = &sshmem.peers[pe];
-    peer->node_id = core.node_id;
-    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-        peer->remote[r] = core.base[r];
-    sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
-
-    /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
-    if (sshmem_env.local == 0 && core.node_id == sshmem.my_node) {
-        if (pe == sshmem.my_pe) {
-            for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-                peer->direct[r] = (char *)sshmem.region[r].base;
-        } else {
-            peer->direct[SSHMEM_REGION_HEAP] =
-                sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core.base[SSHMEM_REGION_HEAP]);
-            if (core.globals_fd >= 0 && core.size[SSHMEM_REGION_DATA])
-                peer->direct[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
-                    core.pid, core.globals_fd, core.size[SSHMEM_REGION_DATA]);
-        }
-    }
-    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-        if (!peer->direct[r] && sshmem.region[r].size)
-            sshmem.ucx_in_use = 1;
-    free(card);
-}
-
-/* This PE's node id: the launcher's, or with SSHMEM_PES_PER_NODE=k also the group of k
- * consecutive PEs it belongs to, so one host can stand in for several (UCX between the
- * groups). Groups only split real hosts further: PEs on different hosts never share an id,
- * whatever k says. A k of at least the job size makes one group per host: np=1 runs of a
- * suite run with k=2 stay valid. */
-static int node_of_this_pe(void)
-{
-    unsigned k = sshmem_env.pes_per_node;
-    if (k == 0)
-        return sshmem_boot_node_id();
-    unsigned groups = ((unsigned)sshmem.n_pes + k - 1) / k;
-    return (int)((unsigned)sshmem_boot_node_id() * groups + (unsigned)sshmem.my_pe / k);
-}
-
-static int compare_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* How many distinct node ids the job spans (every card read, so every PE agrees). */
-static int count_nodes(void)
-{
-    int *ids = malloc((size_t)sshmem.n_pes * sizeof *ids);
-    if (!ids)
-        sshmem_fatal("shmem_init", "out of memory for %d node ids", sshmem.n_pes);
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        ids[pe] = sshmem.peers[pe].node_id;
-    qsort(ids, (size_t)sshmem.n_pes, sizeof *ids, compare_int);
-    int n = 1;
-    for (int i = 1; i < sshmem.n_pes; i++)
-        n += ids[i] != ids[i - 1];
-    free(ids);
-    return n;
-}
-
-/* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
- * same word, so once any peer is off-node, every atomic (on-node ones too) goes through UCX. */
-static void choose_atomics(void)
-{
-    sshmem.n_nodes = count_nodes();
-    sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
 static void print_info(void)
@@ -207,13 +82,9 @@ static void init_runtime(int requested)
     sshmem_env_load();
     share_globals();
     sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
-    sshmem.my_node = node_of_this_pe();
     sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
-    sshmem.amo_cpu = 1; /* until the cards say otherwise (choose_atomics) */
-    sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
-    if (!sshmem.peers)
-        sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
+    sshmem_peers_init(); /* node ids, atomics */
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
@@ -225,10 +96,7 @@ static void init_runtime(int requested)
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
-    publish_card();
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        connect_peer(pe);
-    choose_atomics();
+    sshmem_peers_exchange(globals_fd); /* peers are learnt on first use from here on */
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
 
     sshmem_barrier_init();

@@ -11,6 +11,8 @@
 void sshmem_boot_init(int *rank, int *size, int *singleton);
 /* An id shared by the PEs of one host. */
 int sshmem_boot_node_id(void);
+/* The host id of PE pe, from the launcher (no exchange needed). */
+int sshmem_boot_node_id_of(int pe);
 /* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
  * count), known before any exchange; 0 when the launcher does not say. */
 int sshmem_boot_host_count(void);

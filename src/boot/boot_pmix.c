@@ -63,11 +63,18 @@ void sshmem_boot_init(int *rank, int *size, int *singleton)
 
 int sshmem_boot_node_id(void)
 {
+    return sshmem_boot_node_id_of((int)me.rank);
+}
+
+int sshmem_boot_node_id_of(int pe)
+{
     if (!connected)
         return 0;
+    pmix_proc_t peer;
     pmix_value_t *val = NULL;
     int id = 0;
-    if (PMIx_Get(&me, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
+    PMIX_LOAD_PROCID(&peer, me.nspace, (pmix_rank_t)pe);
+    if (PMIx_Get(&peer, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
         if (val->type == PMIX_UINT32)
             id = (int)val->data.uint32;
         PMIX_VALUE_RELEASE(val);

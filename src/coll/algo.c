@@ -23,6 +23,13 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     return c->n > 4 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
+/* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
+ * every other PE's heap on first use (core/peers.c learns peers lazily): n^2 mappings for the
+ * job, ~0.1 ms each here (a UCX endpoint, a SysV attach): at 64 PEs the first flat reduction
+ * cost more CPU than the whole start-up. Past this many members the log n algorithms, whose
+ * PEs each talk to log n others, keep start-up and first calls linear. */
+#define COLL_FLAT_MAX_MEMBERS 32
+
 enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits)
 {
     int forced = sshmem_env.coll_reduce;
@@ -30,7 +37,7 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
         (forced == COLL_REDUCE_SHMRS && c->direct) ||
         (forced == COLL_REDUCE_SHM && c->direct && shm_fits))
         return (enum coll_reduce_algo)forced;
-    if (c->direct)
+    if (c->direct && c->n <= COLL_FLAT_MAX_MEMBERS)
         return shm_fits && nbytes <= 4096 ? COLL_REDUCE_SHM : COLL_REDUCE_SHMRS;
     return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;
 }
@@ -49,7 +56,7 @@ enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes)
     int forced = sshmem_env.coll_scan;
     if (forced == COLL_SCAN_RD || (forced == COLL_SCAN_SHM && c->direct))
         return (enum coll_scan_algo)forced;
-    return c->direct ? COLL_SCAN_SHM : COLL_SCAN_RD;
+    return c->direct && c->n <= COLL_FLAT_MAX_MEMBERS ? COLL_SCAN_SHM : COLL_SCAN_RD;
 }
 
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes)

@@ -154,7 +154,7 @@ void coll_add(coll_t *c, int member, int slot, long amount)
     /* One word, one atomicity domain (DESIGN.md "Collectives"): a flag that PEs of another
      * node update through UCX (maybe NIC atomics, not atomic with CPU ones) takes UCX atomics
      * from on-node peers too. sshmem.amo_cpu says no PE of the job is off-node. */
-    char *direct = sshmem.amo_cpu ? sshmem.peers[pe].direct[c->flags.region] : NULL;
+    char *direct = sshmem.amo_cpu ? sshmem_peer(pe)->direct[c->flags.region] : NULL;
     if (direct) {
         if (c->ucx_dirty) { /* the data went through UCX: it must be complete first */
             sshmem_tx_quiet(sshmem_tx_default());
@@ -173,7 +173,7 @@ void coll_add(coll_t *c, int member, int slot, long amount)
         sshmem_tx_fence(sshmem_tx_default()); /* UCX puts before the flag */
     }
     sshmem_tx_amo(sshmem_tx_default(), pe, c->flags.region,
-                  sshmem.peers[pe].remote[c->flags.region] + off, SSHMEM_AMO_ADD, sizeof(long),
+                  sshmem_peer(pe)->remote[c->flags.region] + off, SSHMEM_AMO_ADD, sizeof(long),
                   (uint64_t)amount, 0, 0);
 }
 
@@ -186,7 +186,7 @@ static void flag_take(coll_t *c, long *flag, long count)
     }
     int me = sshmem.my_pe;
     sshmem_tx_amo(sshmem_tx_default(), me, c->flags.region,
-                  sshmem.peers[me].remote[c->flags.region] + ((char *)flag - c->flags.addr) +
+                  sshmem_peer(me)->remote[c->flags.region] + ((char *)flag - c->flags.addr) +
                       c->flags.off,
                   SSHMEM_AMO_ADD, sizeof(long), (uint64_t)-count, 0, 1);
 }
@@ -217,13 +217,13 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     if (len == 0)
         return;
     int pe = coll_pe(c, member);
-    char *direct = sshmem.peers[pe].direct[dst->region];
+    char *direct = sshmem_peer(pe)->direct[dst->region];
     if (direct) {
         memcpy(direct + dst->off + at, src, len);
         return;
     }
     sshmem_tx_put(sshmem_tx_default(), pe, dst->region,
-                  sshmem.peers[pe].remote[dst->region] + dst->off + at, src, len, 1);
+                  sshmem_peer(pe)->remote[dst->region] + dst->off + at, src, len, 1);
     c->ucx_dirty |= 1 << dst->region;
 }
 
@@ -232,7 +232,7 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                       size_t esize)
 {
     int pe = coll_pe(c, member);
-    char *direct = sshmem.peers[pe].direct[dst->region];
+    char *direct = sshmem_peer(pe)->direct[dst->region];
     ptrdiff_t ds = dst_stride * (ptrdiff_t)esize, ss = src_stride * (ptrdiff_t)esize;
     if (direct) {
         char *d = direct + dst->off + at;
@@ -240,7 +240,7 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
             memcpy(d + (ptrdiff_t)k * ds, src + (ptrdiff_t)k * ss, esize);
         return;
     }
-    uint64_t base = sshmem.peers[pe].remote[dst->region] + dst->off + at;
+    uint64_t base = sshmem_peer(pe)->remote[dst->region] + dst->off + at;
     for (size_t k = 0; k < count; k++)
         sshmem_tx_put(sshmem_tx_default(), pe, dst->region, base + (uint64_t)((ptrdiff_t)k * ds),
                       src + (ptrdiff_t)k * ss, esize, 0);

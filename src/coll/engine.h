@@ -87,7 +87,7 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
 /* The load/store address of b (+ at) on member i; only when c->direct. */
 static inline char *coll_peer(const coll_t *c, const coll_buf_t *b, int member, size_t at)
 {
-    return sshmem.peers[coll_pe(c, member)].direct[b->region] + b->off + at;
+    return sshmem_peer(coll_pe(c, member))->direct[b->region] + b->off + at;
 }
 
 /* Flags. */

@@ -128,7 +128,7 @@ static long window_encode(const coll_buf_t *win, int bounced)
 static char *window_decode(const coll_t *c, int root, long v, int *bounced)
 {
     *bounced = (int)(v & 1);
-    return sshmem.peers[coll_pe(c, root)].direct[(v >> 1) & 3] + ((size_t)v >> 3);
+    return sshmem_peer(coll_pe(c, root))->direct[(v >> 1) & 3] + ((size_t)v >> 3);
 }
 
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,

@@ -21,11 +21,16 @@
 /* Symmetric regions: the heap (shmem_malloc) and the program's global data (data + bss). */
 enum sshmem_region { SSHMEM_REGION_HEAP = 0, SSHMEM_REGION_DATA = 1, SSHMEM_NUM_REGIONS = 2 };
 
-/* How this PE reaches one peer. A NULL direct pointer means "go through UCX". */
+/* How this PE reaches one peer. A NULL direct pointer means "go through UCX" (or, before
+ * `known`, "not learnt yet": the fast path then takes the slow path, which learns it).
+ * node_id is set for every PE at start-up; the rest is learnt from the peer's card on first
+ * use (core/peers.c), so start-up costs the same whatever the size of the job. Read direct and
+ * remote through sshmem_peer(), which learns them first. */
 typedef struct sshmem_peer {
     char *direct[SSHMEM_NUM_REGIONS];  /* load/store view of the peer's region in our space */
     uint64_t remote[SSHMEM_NUM_REGIONS]; /* the region's base in the peer's own address space */
     int node_id;                        /* PEs with equal node ids share a host */
+    int known;                          /* direct and remote are filled in (release/acquire) */
 } sshmem_peer_t;
 
 typedef struct sshmem_region_info {
@@ -60,6 +65,9 @@ struct sshmem_state {
     int amo_cpu;          /* atomics to direct peers may use CPU atomics */
     int my_node;          /* node id (launcher's, or my_pe / SSHMEM_PES_PER_NODE) */
     int n_nodes;          /* distinct node ids in the job */
+    /* Whether UCX and the global data let this PE map the heap / global data of the other PEs
+     * of its node: probed on one neighbour at start-up and expected of all (core/peers.c). */
+    int node_maps[SSHMEM_NUM_REGIONS];
     sshmem_region_info_t region[SSHMEM_NUM_REGIONS];
     sshmem_peer_t *peers; /* n_pes entries */
 };
@@ -79,10 +87,31 @@ static inline int sshmem_region_of(const void *addr, size_t len, size_t *offset)
     return -1;
 }
 
+/* Learn pe's card: endpoint, region bases, direct views (core/peers.c; slow path, once). */
+SSHMEM_COLD void sshmem_peer_learn(int pe);
+
+/* pe's entry with direct and remote filled in: a load and a branch once it is known. */
+static inline const sshmem_peer_t *sshmem_peer(int pe)
+{
+    const sshmem_peer_t *p = &sshmem.peers[pe];
+    if (SSHMEM_UNLIKELY(!__atomic_load_n(&p->known, __ATOMIC_ACQUIRE)))
+        sshmem_peer_learn(pe);
+    return p;
+}
+
+/* Whether this PE maps (or will map, once known) pe's region r directly: same node, the
+ * direct path, and the node's mappings work. Known for every PE without learning any. */
+static inline int sshmem_peer_maps(int pe, enum sshmem_region r)
+{
+    if (sshmem.local_ucx || sshmem.peers[pe].node_id != sshmem.my_node)
+        return 0;
+    return pe == sshmem.my_pe || sshmem.node_maps[r];
+}
+
 /*
  * The fast path's translation: the load/store address of [addr, addr+len) on `pe` when it is
  * in the heap of a directly reachable peer, else NULL (the caller then takes the slow path,
- * which also handles globals, UCX and errors). Two compares and an add.
+ * which also handles globals, UCX, errors and peers not learnt yet). Two compares and an add.
  */
 static inline char *sshmem_heap_direct(const void *addr, size_t len, int pe)
 {

@@ -24,9 +24,9 @@ SSHMEM_DEFINE(void *, shmem_ptr, (const void *dest, int pe))
      * puts through UCX (that choice leaves direct[] empty, for the transport's sake only). */
     if (pe == sshmem.my_pe)
         return (void *)dest;
-    if (!sshmem.peers[pe].direct[r])
+    if (!sshmem_peer(pe)->direct[r])
         return NULL;
-    return sshmem.peers[pe].direct[r] + off;
+    return sshmem_peer(pe)->direct[r] + off;
 }
 
 SSHMEM_DEFINE(int, shmem_pe_accessible, (int pe))

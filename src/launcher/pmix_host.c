@@ -203,6 +203,11 @@ static pmix_status_t on_client_connected(const pmix_proc_t *proc, void *server_o
         osh_msg("refused a connection to the PMIx server claiming to be PE %u: a process of "
                 "user %u is connected, and only user %u's processes may join this job",
                 (unsigned)proc->rank, (unsigned)uid, (unsigned)geteuid());
+        /* libpmix calls this after telling the client it is in; the client is still finishing
+         * its PMIx_Init. Closing its socket at once (the check takes well under a millisecond)
+         * left it stuck there one time in five, instead of failing: let it reach its wait for
+         * the server first. Only a refused client waits. */
+        usleep(100 * 1000);
         return PMIX_ERR_NO_PERMISSIONS;
     }
     pe_life_mark(proc, PE_CONNECTED);

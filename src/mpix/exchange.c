@@ -91,7 +91,7 @@ static void put_block(xchg_t *x, int j, const coll_buf_t *tgt, const char *origi
         coll_put(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size);
         return;
     }
-    char *mapped = sshmem.peers[coll_pe(c, j)].direct[tgt->region];
+    char *mapped = sshmem_peer(coll_pe(c, j))->direct[tgt->region];
     if (mapped) {
         mpix_copy_elems(mapped + tgt->off, origin, count, x->type);
         return;
@@ -119,7 +119,7 @@ static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
 static char *mapped_work(const xchg_t *x, int j, size_t at)
 {
-    char *base = sshmem.peers[coll_pe(&x->c, j)].direct[x->c.work.region];
+    char *base = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.work.region];
     return base ? base + x->c.work.off + at : NULL;
 }
 

@@ -48,9 +48,9 @@ static char *direct_origin(const void *remote, size_t count, shmemx_datatype_t t
     size_t off;
     mpix_span(type, count, &lo, &hi);
     int r = sshmem_region_of((const char *)remote + lo, (size_t)(hi - lo), &off);
-    if (r < 0 || !sshmem.peers[pe].direct[r])
+    if (r < 0 || !sshmem_peer(pe)->direct[r])
         return NULL;
-    return sshmem.peers[pe].direct[r] + off - lo;
+    return sshmem_peer(pe)->direct[r] + off - lo;
 }
 
 /* Through UCX, many short runs travel packed: the transport ships the packed data with the
@@ -67,10 +67,10 @@ static int staged(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
         return 0;
     mpix_span(type, count, &lo, &hi);
     int r = sshmem_region_of(remote + lo, (size_t)(hi - lo), &off);
-    if (r < 0 || sshmem.peers[pe].direct[r] ||
+    if (r < 0 || sshmem_peer(pe)->direct[r] ||
         !sshmem_tx_staging_pays(pe, r, &type->plan, &type->plan, count))
         return 0;
-    uint64_t origin = sshmem.peers[pe].remote[r] + off - (uint64_t)lo; /* element 0, there */
+    uint64_t origin = sshmem_peer(pe)->remote[r] + off - (uint64_t)lo; /* element 0, there */
     if (get)
         sshmem_tx_get_plan(ctx->tx, pe, r, origin, &type->plan, dest, &type->plan, count, blocking);
     else

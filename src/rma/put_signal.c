@@ -38,9 +38,9 @@ static char *direct_target(const void *addr, size_t len, int pe)
 {
     size_t off;
     int r = sshmem_region_of(addr, len, &off);
-    if (r < 0 || !sshmem.peers[pe].direct[r])
+    if (r < 0 || !sshmem_peer(pe)->direct[r])
         return NULL;
-    return sshmem.peers[pe].direct[r] + off;
+    return sshmem_peer(pe)->direct[r] + off;
 }
 
 /* Copy the data to pe so that it is delivered before anything issued after this returns. */

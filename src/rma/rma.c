@@ -37,11 +37,11 @@ void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     if (SSHMEM_UNLIKELY(!src))
         null_local(call, "source", len, pe);
     int r = remote_region(ctx, dest, len, &off, call);
-    char *direct = sshmem.peers[pe].direct[r];
+    char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
         memcpy(direct + off, src, len);
     else
-        sshmem_tx_put(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, src, len, blocking);
+        sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
 }
 
 void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
@@ -53,11 +53,11 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     if (SSHMEM_UNLIKELY(!dest))
         null_local(call, "destination", len, pe);
     int r = remote_region(ctx, src, len, &off, call);
-    const char *direct = sshmem.peers[pe].direct[r];
+    const char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
         memcpy(dest, direct + off, len);
     else
-        sshmem_tx_get(ctx->tx, pe, r, sshmem.peers[pe].remote[r] + off, dest, len, blocking);
+        sshmem_tx_get(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, dest, len, blocking);
 }
 
 /* ------------------------------------------------------------------ strided transfers */
@@ -78,9 +78,9 @@ static char *strided_direct(const void *remote, ptrdiff_t stride, size_t size, s
     ptrdiff_t lo = reach < 0 ? reach : 0, hi = (reach > 0 ? reach : 0) + (ptrdiff_t)(bsize * size);
     size_t off;
     int r = sshmem_region_of((const char *)remote + lo, (size_t)(hi - lo), &off);
-    if (r < 0 || !sshmem.peers[pe].direct[r])
+    if (r < 0 || !sshmem_peer(pe)->direct[r])
         return NULL;
-    return sshmem.peers[pe].direct[r] + off - lo;
+    return sshmem_peer(pe)->direct[r] + off - lo;
 }
 
 static void iput_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, ptrdiff_t sst,

@@ -23,10 +23,10 @@ static uint64_t ucx_target(const char *remote, ptrdiff_t stride, size_t run, siz
     ptrdiff_t lo = last < 0 ? last : 0, hi = (last > 0 ? last : 0) + (ptrdiff_t)run;
     size_t off;
     int r = sshmem_region_of(remote + lo, (size_t)(hi - lo), &off);
-    if (r < 0 || sshmem.peers[pe].direct[r])
+    if (r < 0 || sshmem_peer(pe)->direct[r])
         return 0;
     *region = r;
-    return sshmem.peers[pe].remote[r] + off - (uint64_t)lo;
+    return sshmem_peer(pe)->remote[r] + off - (uint64_t)lo;
 }
 
 int sshmem_strided_staged(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,

@@ -107,14 +107,14 @@ static uint64_t record_offset(void)
 
 static void read_record(int pe, hang_record_t *out)
 {
-    char *direct = sshmem.peers[pe].direct[SSHMEM_REGION_HEAP];
+    char *direct = sshmem_peer(pe)->direct[SSHMEM_REGION_HEAP];
     if (pe == sshmem.my_pe || direct) {
         const char *src = pe == sshmem.my_pe ? (const char *)area : direct + record_offset();
         __atomic_thread_fence(__ATOMIC_ACQUIRE);
         memcpy(out, src, sizeof *out);
     } else {
         sshmem_tx_get(sshmem_tx_default(), pe, SSHMEM_REGION_HEAP,
-                      sshmem.peers[pe].remote[SSHMEM_REGION_HEAP] + record_offset(), out,
+                      sshmem_peer(pe)->remote[SSHMEM_REGION_HEAP] + record_offset(), out,
                       sizeof *out, 1);
     }
     out->call[sizeof out->call - 1] = 0;
@@ -124,7 +124,7 @@ static void read_record(int pe, hang_record_t *out)
 static int claim_report(void)
 {
     uint64_t off = record_offset() + offsetof(hang_area_t, reporter), mine = sshmem.my_pe + 1;
-    char *direct = sshmem.peers[0].direct[SSHMEM_REGION_HEAP];
+    char *direct = sshmem_peer(0)->direct[SSHMEM_REGION_HEAP];
     uint64_t old;
     if (direct && sshmem.amo_cpu) {
         old = 0;
@@ -132,7 +132,7 @@ static int claim_report(void)
                                     __ATOMIC_ACQUIRE);
     } else {
         old = sshmem_tx_amo(sshmem_tx_default(), 0, SSHMEM_REGION_HEAP,
-                            sshmem.peers[0].remote[SSHMEM_REGION_HEAP] + off, SSHMEM_AMO_CSWAP,
+                            sshmem_peer(0)->remote[SSHMEM_REGION_HEAP] + off, SSHMEM_AMO_CSWAP,
                             sizeof(uint64_t), mine, 0, 1);
     }
     return old == 0 || old == mine;

@@ -42,9 +42,11 @@ static void state_reset(char *state)
 int sshmem_team_all_direct(const sshmem_triplet_t *t)
 {
     int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
+    /* Whether the members will be mapped, not whether they are yet (core/peers.c). */
     for (int i = 0; i < t->size; i++) {
-        const sshmem_peer_t *p = &sshmem.peers[sshmem_triplet_pe(t, i)];
-        if (!p->direct[SSHMEM_REGION_HEAP] || (need_data && !p->direct[SSHMEM_REGION_DATA]))
+        int pe = sshmem_triplet_pe(t, i);
+        if (!sshmem_peer_maps(pe, SSHMEM_REGION_HEAP) ||
+            (need_data && !sshmem_peer_maps(pe, SSHMEM_REGION_DATA)))
             return 0;
     }
     return 1;
@@ -75,7 +77,7 @@ static void shared_members(sshmem_triplet_t *t)
     if (!list)
         sshmem_fatal("shmem_init", "out of memory");
     for (int pe = 0; pe < sshmem.n_pes; pe++)
-        if (sshmem.peers[pe].direct[SSHMEM_REGION_HEAP]) {
+        if (sshmem_peer_maps(pe, SSHMEM_REGION_HEAP)) {
             list[n++] = pe;
             have_me |= pe == sshmem.my_pe;
         }

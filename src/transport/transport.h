@@ -3,8 +3,9 @@
  * ucp.h; everything else speaks in PEs, regions and remote addresses.
  *
  * Start-up order: sshmem_tx_init -> sshmem_tx_heap_alloc / sshmem_tx_register ->
- * sshmem_tx_card (publish) -> sshmem_tx_connect (per peer, with its card) ->
- * sshmem_tx_direct_ptr (on-node load/store views) -> sshmem_tx_progress_thread_init.
+ * sshmem_tx_card (publish) -> sshmem_tx_progress_thread_init. A peer's card is handed over
+ * (sshmem_tx_connect, then sshmem_tx_direct_ptr for on-node views) when the program first
+ * talks to it (core/peers.c), at any time and from any thread, one peer at a time.
  *
  * A struct sshmem_tx is the transport state of one communication context: the default one
  * (sshmem_tx_default) or one per shmem_ctx_create (sshmem_tx_create). Each has a UCX worker
@@ -39,10 +40,11 @@ void *sshmem_tx_heap_alloc(size_t size, size_t align);
 void sshmem_tx_register(enum sshmem_region region, void *base, size_t size);
 /* This PE's card: worker address and packed rkeys. malloc'ed; caller frees. */
 void *sshmem_tx_card(size_t *len);
-/* Connect to a peer from its card (endpoint, rkeys). */
+/* Take a peer's card (worker address, packed rkeys); its endpoint comes with first use. */
 void sshmem_tx_connect(int pe, const void *card, size_t len);
 /* A load/store pointer to the peer's region at remote address raddr, or NULL if UCX cannot
- * give one (a peer on another host, or a transport without shared memory). */
+ * give one (a peer on another host, or a transport without shared memory). Makes the default
+ * context's endpoint to pe if there is none yet (takes that context's lock). */
 void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr);
 
 /* One-sided operations; raddr is in the peer's address space. */

@@ -212,15 +212,18 @@ void sshmem_tx_connect(int pe, const void *card, size_t len)
         if (!c->rkey[r])
             sshmem_fatal("shmem_init", "malformed rkey from PE %d", pe);
     }
-    sshmem_ucx_connect(&default_tx, pe, "shmem_init");
+    /* The endpoint comes with the first operation (sshmem_ucx_ep), or with direct_ptr. */
 }
 
 void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
 {
     void *local = NULL;
+    sshmem_tx_lock(&default_tx); /* the endpoint may be made now, beside the progress thread */
+    sshmem_ucx_ep(&default_tx, pe, "shmem_init");
     ucp_rkey_h rkey = default_tx.rkeys[pe][region];
     if (!rkey || ucp_rkey_ptr(rkey, raddr, &local) != UCS_OK)
-        return NULL;
+        local = NULL;
+    sshmem_tx_unlock(&default_tx);
     return local;
 }
 

@@ -59,27 +59,29 @@ void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
         modify(config, "NET_DEVICES", "lo");
 }
 
+/* The segments are found among this process's own mappings (UCX attaches what it makes;
+ * a SysV mapping's inode is its shmid), not in /proc/sysvipc/shm: that lists every segment
+ * of the host, a few per PE, so each PE reading it made start-up n^2 for the job. */
 void sshmem_ucx_private_segments(void)
 {
-    FILE *f = fopen("/proc/sysvipc/shm", "re");
+    FILE *f = fopen("/proc/self/maps", "re");
     if (!f)
         return;
     char line[512];
-    long self = (long)getpid();
+    pid_t self = getpid();
     while (fgets(line, sizeof line, f)) {
-        long key, cpid;
-        int id;
-        unsigned perms;
-        unsigned long size;
-        /* key shmid perms size cpid ...; the heading line does not parse */
-        if (sscanf(line, "%ld %d %o %lu %ld", &key, &id, &perms, &size, &cpid) != 5 ||
-            cpid != self || (perms & 077) == 0)
+        unsigned long shmid;
+        char path[16];
+        /* address perms offset device inode path: "/SYSV<key> (deleted)" for SysV memory */
+        if (sscanf(line, "%*s %*s %*s %*s %lu %15s", &shmid, path) != 2 ||
+            strncmp(path, "/SYSV", 5) != 0)
             continue;
         struct shmid_ds ds;
-        if (shmctl(id, IPC_STAT, &ds) != 0)
-            continue;
+        if (shmctl((int)shmid, IPC_STAT, &ds) != 0 || ds.shm_cpid != self ||
+            (ds.shm_perm.mode & 077) == 0)
+            continue; /* a peer's segment, already private, or gone */
         ds.shm_perm.mode = (ds.shm_perm.mode & ~0777u) | 0600;
-        (void)shmctl(id, IPC_SET, &ds); /* a segment already gone is no longer a risk */
+        (void)shmctl((int)shmid, IPC_SET, &ds); /* a segment already gone is no longer a risk */
     }
     fclose(f);
 }

@@ -1,0 +1,307 @@
+/*
+ * peers.c: the peer table (core/sshmem.h, core/peers.h): node ids for every PE at start-up,
+ * everything else from a peer's card on first use.
+ *
+ * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey (on one host a
+ * shared-memory attach of its heap) and a mapping of its global data. Done for every peer at
+ * start-up that is n per PE and n^2 for the job: 1,024 PEs on one host took minutes. Now a PE
+ * pays only for the peers it talks to (log n for a barrier).
+ *
+ * What start-up still needs to know of every PE, without their cards:
+ *  - node ids: arithmetic on one host, the launcher's (PMIx, no card) across hosts;
+ *  - whether this node's peers can be mapped directly (teams, collectives and the progress
+ *    thread decide on it): probed on one neighbour, and expected of every PE of the node.
+ *    A later peer that breaks the expectation is a fatal error naming both PEs.
+ *
+ * Threads: a peer is learnt once, under learn_lock, on the slow path; its entry is published
+ * with a release store of `known` that sshmem_peer() reads with acquire.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot/boot.h"
+#include "core/env.h"
+#include "core/error.h"
+#include "core/peers.h"
+#include "core/profile.h"
+#include "core/sshmem.h"
+#include "heap/globals.h"
+#include "transport/transport.h"
+
+/* What each PE tells the others about itself; the transport's card follows it. */
+typedef struct {
+    uint64_t base[SSHMEM_NUM_REGIONS];
+    uint64_t size[SSHMEM_NUM_REGIONS];
+    int32_t pid;
+    int32_t globals_fd; /* memory file of the global data, -1 if not shared */
+    int32_t node_id;
+    int32_t local_ucx;
+    int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
+    /* The settings that size the library's internal space (core/space.h) besides the PE
+     * count: it must have the same layout on every PE. */
+    int32_t debug;
+    uint32_t teams_max, locks_max;
+} core_card_t;
+
+/* SSHMEM_PROFILE is set (the row and the gather need every PE). */
+static int profile_wanted(void) { return sshmem_env.profile && *sshmem_env.profile; }
+
+static pthread_mutex_t learn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ------------------------------------------------------------------ node ids */
+
+/* pe's node id from its host's: with SSHMEM_PES_PER_NODE=k also the group of k consecutive
+ * PEs it belongs to, so one host can stand in for several (UCX between the groups). Groups
+ * only split real hosts further: PEs on different hosts never share an id, whatever k says.
+ * A k of at least the job size makes one group per host: np=1 runs of a suite run with k=2
+ * stay valid. */
+static int node_of(int pe, int host_node)
+{
+    unsigned k = sshmem_env.pes_per_node;
+    if (k == 0)
+        return host_node;
+    unsigned groups = ((unsigned)sshmem.n_pes + k - 1) / k;
+    return (int)((unsigned)host_node * groups + (unsigned)pe / k);
+}
+
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* How many distinct node ids the job spans (from the table, so every PE agrees). */
+static int count_nodes(void)
+{
+    int *ids = malloc((size_t)sshmem.n_pes * sizeof *ids);
+    if (!ids)
+        sshmem_fatal("shmem_init", "out of memory for %d node ids", sshmem.n_pes);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        ids[pe] = sshmem.peers[pe].node_id;
+    qsort(ids, (size_t)sshmem.n_pes, sizeof *ids, compare_int);
+    int n = 1;
+    for (int i = 1; i < sshmem.n_pes; i++)
+        n += ids[i] != ids[i - 1];
+    free(ids);
+    return n;
+}
+
+void sshmem_peers_init(void)
+{
+    sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
+    if (!sshmem.peers)
+        sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
+    /* One host (the launcher says so): every PE's host is ours, no lookup per PE. */
+    int one_host = sshmem_boot_host_count() == 1, my_host = sshmem_boot_node_id();
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        sshmem.peers[pe].node_id =
+            node_of(pe, one_host || pe == sshmem.my_pe ? my_host : sshmem_boot_node_id_of(pe));
+    sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
+    sshmem.n_nodes = count_nodes();
+    /* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
+     * same word, so once any peer is off-node, every atomic (on-node ones too) goes through
+     * UCX. */
+    sshmem.amo_cpu = sshmem.n_nodes == 1;
+}
+
+/* ------------------------------------------------------------------ cards */
+
+static int my_globals_fd = -1;
+
+static void publish_card(void)
+{
+    size_t tx_len;
+    void *tx_card = sshmem_tx_card(&tx_len);
+    core_card_t core = {0};
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
+        core.base[r] = sshmem.region[r].base;
+        core.size[r] = sshmem.region[r].size;
+    }
+    core.pid = (int32_t)getpid();
+    core.globals_fd = my_globals_fd;
+    core.node_id = sshmem.my_node;
+    core.local_ucx = sshmem_env.local;
+    core.profile = profile_wanted();
+    core.debug = sshmem_env.debug;
+    core.teams_max = sshmem_env.teams_max;
+    core.locks_max = sshmem_env.locks_max;
+    char *card = malloc(sizeof core + tx_len);
+    if (!card)
+        sshmem_fatal("shmem_init", "out of memory for this PE's card");
+    memcpy(card, &core, sizeof core);
+    memcpy(card + sizeof core, tx_card, tx_len);
+    free(tx_card);
+    sshmem_boot_exchange(card, sizeof core + tx_len);
+    /* The boot layer keeps its own copy only for a singleton; leak nothing otherwise. */
+    if (!sshmem.singleton)
+        free(card);
+}
+
+/* The settings every PE must share, checked against each card learnt. */
+static void check_card(int pe, const core_card_t *core)
+{
+    /* First: these change the heap's size too, and this message names the cause. */
+    if (core->debug != sshmem_env.debug || core->teams_max != sshmem_env.teams_max ||
+        core->locks_max != sshmem_env.locks_max)
+        sshmem_fatal("shmem_init", "PE %d has SHMEM_DEBUG=%d SSHMEM_TEAMS_MAX=%u "
+                     "SSHMEM_LOCKS_MAX=%u, this PE %d %u %u: they size the library's symmetric space, so set them the "
+                     "same for every PE (oshrun -x VAR=...)", pe, (int)core->debug,
+                     (unsigned)core->teams_max, (unsigned)core->locks_max, sshmem_env.debug,
+                     sshmem_env.teams_max, sshmem_env.locks_max);
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (core->size[r] != sshmem.region[r].size)
+            sshmem_fatal("shmem_init", "PE %d has a %s of %llu bytes, this PE %zu. Every PE must "
+                         "run the same program with the same SHMEM_SYMMETRIC_SIZE.", pe,
+                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data segment",
+                         (unsigned long long)core->size[r], sshmem.region[r].size);
+    if (core->local_ucx != sshmem_env.local)
+        sshmem_fatal("shmem_init", "PE %d has a different SSHMEM_LOCAL; set it the same for "
+                     "every PE (oshrun -x SSHMEM_LOCAL=...)", pe);
+    if (core->profile != profile_wanted())
+        sshmem_fatal("shmem_init", "SSHMEM_PROFILE is set on PE %d but not on PE %d; set it for "
+                     "every PE (oshrun --profile=PATH or oshrun -x SSHMEM_PROFILE=PATH)",
+                     core->profile ? pe : sshmem.my_pe, core->profile ? sshmem.my_pe : pe);
+    if (core->node_id != sshmem.peers[pe].node_id)
+        sshmem_fatal("shmem_init", "PE %d says it is on node %d, the launcher said %d",
+                     pe, core->node_id, sshmem.peers[pe].node_id);
+}
+
+/* The direct views of an on-node peer's regions (NULL where UCX must carry). */
+static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS])
+{
+    if (pe == sshmem.my_pe) {
+        for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+            view[r] = (char *)sshmem.region[r].base;
+        return;
+    }
+    view[SSHMEM_REGION_HEAP] =
+        sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
+    if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
+        view[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
+            core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);
+}
+
+/* Fill in pe's entry from its card (learn_lock held). probing: the start-up probe, which
+ * sets the expectation instead of checking it. */
+static void learn_card(int pe, sshmem_peer_t *peer, int probing)
+{
+    size_t len;
+    char *card = sshmem_boot_card(pe, &len);
+    core_card_t core;
+    if (len < sizeof core)
+        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
+    memcpy(&core, card, sizeof core);
+    check_card(pe, &core);
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        peer->remote[r] = core.base[r];
+    sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
+    /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
+    char *view[SSHMEM_NUM_REGIONS] = {NULL};
+    if (!sshmem_env.local && core.node_id == sshmem.my_node)
+        map_peer(pe, &core, view);
+    free(card);
+    for (int r = 0; !probing && r < SSHMEM_NUM_REGIONS; r++) {
+        int expected = sshmem_peer_maps(pe, r) && sshmem.region[r].size;
+        if (expected && !view[r])
+            sshmem_fatal("shmem_init", "this PE (%d) maps the %s of some PEs of its node but "
+                         "not that of PE %d; run with SSHMEM_LOCAL=ucx to reach every PE "
+                         "through UCX", sshmem.my_pe,
+                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe);
+        if (!expected)
+            view[r] = NULL; /* one answer per node: teams rely on it */
+    }
+    /* The fast path (sshmem_heap_direct) reads a view without waiting for `known`: publish
+     * each one whole, after the mapping it points into exists. */
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        __atomic_store_n(&peer->direct[r], view[r], __ATOMIC_RELEASE);
+}
+
+void sshmem_peer_learn(int pe)
+{
+    if (pe < 0 || pe >= sshmem.n_pes || !sshmem.peers)
+        sshmem_fatal("sshmem", "PE %d is not a PE of this job (0 to %d)", pe, sshmem.n_pes - 1);
+    pthread_mutex_lock(&learn_lock);
+    sshmem_peer_t *peer = &sshmem.peers[pe];
+    if (!__atomic_load_n(&peer->known, __ATOMIC_RELAXED)) {
+        learn_card(pe, peer, 0);
+        __atomic_store_n(&peer->known, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&learn_lock);
+}
+
+/* The next PE of this node after this one (cyclic), or -1 when it is alone there. */
+static int node_neighbour(void)
+{
+    for (int i = 1; i < sshmem.n_pes; i++) {
+        int pe = (sshmem.my_pe + i) % sshmem.n_pes;
+        if (sshmem.peers[pe].node_id == sshmem.my_node)
+            return pe;
+    }
+    return -1;
+}
+
+/* Learn the neighbour's card first (it sets what the node expects), then publish. */
+static void probe_node(void)
+{
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        sshmem.node_maps[r] = 1;
+    int pe = node_neighbour();
+    if (pe < 0 || sshmem_env.local)
+        return;
+    sshmem_peer_t *peer = &sshmem.peers[pe];
+    learn_card(pe, peer, 1);
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        sshmem.node_maps[r] = peer->direct[r] != NULL || !sshmem.region[r].size;
+    /* Our own global data must be mappable too, or the node's peers reach it through UCX. */
+    if (my_globals_fd < 0 && sshmem.region[SSHMEM_REGION_DATA].size)
+        sshmem.node_maps[SSHMEM_REGION_DATA] = 0;
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (!sshmem.node_maps[r])
+            peer->direct[r] = NULL; /* no other thread yet: start-up */
+    __atomic_store_n(&peer->known, 1, __ATOMIC_RELEASE);
+}
+
+/* Some peer is (or will be) reached through UCX: waits must drive its progress, and the
+ * progress thread may serve it. */
+static int some_peer_through_ucx(void)
+{
+    if (sshmem.n_nodes > 1)
+        return 1;
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (sshmem.region[r].size && !sshmem_peer_maps(sshmem.my_pe, r))
+            return 1; /* SSHMEM_LOCAL=ucx: even this PE */
+    if (node_neighbour() < 0)
+        return 0;
+    for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
+        if (sshmem.region[r].size && !sshmem.node_maps[r])
+            return 1;
+    return 0;
+}
+
+/* Check the next PE's card (cyclically) against ours: each PE checks one, so any PE that
+ * differs from the others is caught at start-up by its predecessor, as when every PE checked
+ * every card, and the job ends naming it. */
+static void check_next_pe(void)
+{
+    int pe = (sshmem.my_pe + 1) % sshmem.n_pes;
+    size_t len;
+    char *card = sshmem_boot_card(pe, &len);
+    core_card_t core;
+    if (len < sizeof core)
+        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
+    memcpy(&core, card, sizeof core);
+    check_card(pe, &core);
+    free(card);
+}
+
+void sshmem_peers_exchange(int globals_fd)
+{
+    my_globals_fd = globals_fd;
+    publish_card();
+    check_next_pe();
+    sshmem_peer_learn(sshmem.my_pe);
+    probe_node();
+    sshmem.ucx_in_use = some_peer_through_ucx();
+}

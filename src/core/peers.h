@@ -1,0 +1,21 @@
+/*
+ * peers.h: what this PE knows of the others, and when it learns it (core/peers.c).
+ *
+ * Start-up does a fixed amount of work per PE whatever the size of the job: every PE
+ * publishes its card (one PMIx fence), and learns a peer's card (endpoint, region bases,
+ * direct views) only when it first talks to that peer (sshmem_peer() in core/sshmem.h).
+ */
+#ifndef SSHMEM_PEERS_H
+#define SSHMEM_PEERS_H
+
+/* After the boot layer knows rank and size: allocate the peer table, set every PE's node id
+ * (arithmetic on one host; the launcher's per PE otherwise), sshmem.my_node and n_nodes. */
+void sshmem_peers_init(void);
+
+/* Once the heap and global data are registered: publish this PE's card, learn its own and
+ * one neighbour's (the probe of whether this node's mappings work), then decide the node's
+ * direct mappings, the atomics and whether UCX is in use. globals_fd: the memory file of the
+ * global data, -1 when it could not be shared. */
+void sshmem_peers_exchange(int globals_fd);
+
+#endif
