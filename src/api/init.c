@@ -3,9 +3,9 @@
  *
  *  1. read the environment table                       (core/env)
  *  2. share the global data segment                    (heap/globals; before any thread)
- *  3. connect to the launcher: rank, size, every PE's node (boot, core/peers)
+ *  3. connect to the launcher: rank, size, every PE's node (boot, heap/peers)
  *  4. UCX context and worker; allocate the heap        (transport, heap)
- *  5. exchange cards: bases, rkeys, worker addresses   (boot, core/peers); a peer's card is
+ *  5. exchange cards: bases, rkeys, worker addresses   (boot, heap/peers); a peer's card is
  *  6. read when the program first talks to it, one neighbour's now (the node's mappings)
  *  7. the progress thread, when some peer is reached through UCX   (transport)
  *  8. the library's internal symmetric space, laid out in step 4 from the PE count
@@ -24,10 +24,10 @@
 #include "core/api_defs.h"
 #include "core/env.h"
 #include "core/error.h"
-#include "core/peers.h"
 #include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
+#include "heap/peers.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/ctx.h"

@@ -24,7 +24,7 @@ enum sshmem_region { SSHMEM_REGION_HEAP = 0, SSHMEM_REGION_DATA = 1, SSHMEM_NUM_
 /* How this PE reaches one peer. A NULL direct pointer means "go through UCX" (or, before
  * `known`, "not learnt yet": the fast path then takes the slow path, which learns it).
  * node_id is set for every PE at start-up; the rest is learnt from the peer's card on first
- * use (core/peers.c), so start-up costs the same whatever the size of the job. Read direct and
+ * use (heap/peers.c), so start-up costs the same whatever the size of the job. Read direct and
  * remote through sshmem_peer(), which learns them first. */
 typedef struct sshmem_peer {
     char *direct[SSHMEM_NUM_REGIONS];  /* load/store view of the peer's region in our space */
@@ -66,7 +66,7 @@ struct sshmem_state {
     int my_node;          /* node id (launcher's, or my_pe / SSHMEM_PES_PER_NODE) */
     int n_nodes;          /* distinct node ids in the job */
     /* Whether UCX and the global data let this PE map the heap / global data of the other PEs
-     * of its node: probed on one neighbour at start-up and expected of all (core/peers.c). */
+     * of its node: probed on one neighbour at start-up and expected of all (heap/peers.c). */
     int node_maps[SSHMEM_NUM_REGIONS];
     sshmem_region_info_t region[SSHMEM_NUM_REGIONS];
     sshmem_peer_t *peers; /* n_pes entries */
@@ -87,8 +87,11 @@ static inline int sshmem_region_of(const void *addr, size_t len, size_t *offset)
     return -1;
 }
 
-/* Learn pe's card: endpoint, region bases, direct views (core/peers.c; slow path, once). */
+/* Learn pe's card: endpoint, region bases, direct views (slow path, once). The learning needs
+ * the layers above core (boot, transport, heap): heap/peers.c registers it at start-up, so
+ * this layer calls upward only through the hook. */
 SSHMEM_COLD void sshmem_peer_learn(int pe);
+void sshmem_set_peer_learner(void (*learn)(int pe));
 
 /* pe's entry with direct and remote filled in: a load and a branch once it is known. */
 static inline const sshmem_peer_t *sshmem_peer(int pe)

@@ -2,6 +2,7 @@
 #include <shmem.h>
 
 #include "core/debug_hooks.h"
+#include "core/error.h"
 #include "core/sshmem.h"
 
 struct sshmem_state sshmem;
@@ -14,3 +15,15 @@ SSHMEM_API struct sshmem_ctx sshmem_ctx_default;
 
 /* The SHMEM_DEBUG checks' entry points: filled in by src/watch/debug_check.c at start-up. */
 struct sshmem_debug_hooks sshmem_debug_hooks;
+
+/* The learner of peers' cards, registered by heap/peers.c at start-up (see core/sshmem.h). */
+static void (*peer_learner)(int pe);
+
+void sshmem_set_peer_learner(void (*learn)(int pe)) { peer_learner = learn; }
+
+void sshmem_peer_learn(int pe)
+{
+    if (!peer_learner)
+        sshmem_fatal("sshmem", "PE %d was addressed before shmem_init", pe);
+    peer_learner(pe);
+}

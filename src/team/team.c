@@ -42,7 +42,7 @@ static void state_reset(char *state)
 int sshmem_team_all_direct(const sshmem_triplet_t *t)
 {
     int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
-    /* Whether the members will be mapped, not whether they are yet (core/peers.c). */
+    /* Whether the members will be mapped, not whether they are yet (heap/peers.c). */
     for (int i = 0; i < t->size; i++) {
         int pe = sshmem_triplet_pe(t, i);
         if (!sshmem_peer_maps(pe, SSHMEM_REGION_HEAP) ||

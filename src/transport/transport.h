@@ -5,7 +5,7 @@
  * Start-up order: sshmem_tx_init -> sshmem_tx_heap_alloc / sshmem_tx_register ->
  * sshmem_tx_card (publish) -> sshmem_tx_progress_thread_init. A peer's card is handed over
  * (sshmem_tx_connect, then sshmem_tx_direct_ptr for on-node views) when the program first
- * talks to it (core/peers.c), at any time and from any thread, one peer at a time.
+ * talks to it (heap/peers.c), at any time and from any thread, one peer at a time.
  *
  * A struct sshmem_tx is the transport state of one communication context: the default one
  * (sshmem_tx_default) or one per shmem_ctx_create (sshmem_tx_create). Each has a UCX worker

@@ -60,7 +60,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
 void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call)
 {
     const sshmem_ucx_card_t *card = sshmem_ucx_card_of(pe);
-    if (!card->address) /* the API learns a peer (core/peers.c) before it reaches here */
+    if (!card->address) /* the API learns a peer (heap/peers.c) before it reaches here */
         sshmem_fatal(call, "internal error: PE %d's card is not known yet", pe);
     ucp_address_t *own = NULL;
     size_t own_len;

@@ -1,5 +1,5 @@
 /*
- * first_contact.c: peers are learnt on first use (src/core/peers.c): a PE's first operation
+ * first_contact.c: peers are learnt on first use (src/heap/peers.c): a PE's first operation
  * to a peer fetches its card, makes the endpoint and maps its memory. Here THREADS threads
  * of every PE (SHMEM_THREAD_MULTIPLE) make their first contact with every other PE at the
  * same moment, all starting with the same peer: puts, fetch-adds and gets on global data

@@ -1,5 +1,5 @@
 /*
- * peers.h: what this PE knows of the others, and when it learns it (core/peers.c).
+ * peers.h: what this PE knows of the others, and when it learns it (heap/peers.c).
  *
  * Start-up does a fixed amount of work per PE whatever the size of the job: every PE
  * publishes its card (one PMIx fence), and learns a peer's card (endpoint, region bases,

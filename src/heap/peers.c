@@ -1,5 +1,5 @@
 /*
- * peers.c: the peer table (core/sshmem.h, core/peers.h): node ids for every PE at start-up,
+ * peers.c: the peer table (core/sshmem.h, heap/peers.h): node ids for every PE at start-up,
  * everything else from a peer's card on first use.
  *
  * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey (on one host a
@@ -24,8 +24,7 @@
 #include "boot/boot.h"
 #include "core/env.h"
 #include "core/error.h"
-#include "core/peers.h"
-#include "core/profile.h"
+#include "heap/peers.h"
 #include "core/sshmem.h"
 #include "heap/globals.h"
 #include "transport/transport.h"
@@ -88,11 +87,14 @@ static int count_nodes(void)
     return n;
 }
 
+static void learn_peer(int pe);
+
 void sshmem_peers_init(void)
 {
     sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
     if (!sshmem.peers)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
+    sshmem_set_peer_learner(learn_peer);
     /* One host (the launcher says so): every PE's host is ours, no lookup per PE. */
     int one_host = sshmem_boot_host_count() == 1, my_host = sshmem_boot_node_id();
     for (int pe = 0; pe < sshmem.n_pes; pe++)
@@ -218,7 +220,8 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
         __atomic_store_n(&peer->direct[r], view[r], __ATOMIC_RELEASE);
 }
 
-void sshmem_peer_learn(int pe)
+/* What sshmem_peer() calls, through core's hook, for a peer not learnt yet. */
+static void learn_peer(int pe)
 {
     if (pe < 0 || pe >= sshmem.n_pes || !sshmem.peers)
         sshmem_fatal("sshmem", "PE %d is not a PE of this job (0 to %d)", pe, sshmem.n_pes - 1);
