@@ -1,0 +1,73 @@
+/*
+ * hier.h: node-aware collectives (the "hier" choice of SSHMEM_COLL_BARRIER, _BCAST, _REDUCE,
+ * _FCOLLECT). Inside a node members work through shared memory; one leader per node talks to
+ * the other leaders over the network:
+ *   barrier:  node gather at the leader -> dissemination among leaders -> node release
+ *   bcast:    root's data to the leaders down a binomial tree -> node members copy from theirs
+ *   reduce:   leader combines its node's sources -> recursive doubling among leaders ->
+ *             node members copy the result from their leader
+ *   fcollect: node blocks gathered at the leader -> leaders exchange node blocks -> node
+ *             members copy the whole result from their leader
+ *
+ * Groups. A group is a maximal run of consecutive members on one node, so every group covers
+ * a consecutive range of members and combining groups in group order keeps member order: a
+ * non-commutative operator (src/coll/ops.h commute == 0) gets x0 op ... op x(n-1). With the
+ * usual block placement (and SSHMEM_PES_PER_NODE) a run is a node's whole share of the set;
+ * with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
+ * The leader of a group is its first member (the root itself in the root's group of a bcast).
+ *
+ * Flags. On-node flags take CPU atomics (coll_add_cpu): only members of one node update them
+ * in the call. Flags between leaders take coll_add (UCX once any PE is off-node). A slot is in
+ * one of the two domains for the whole call, so each word has one atomicity domain.
+ *
+ * Members must map their node mates (the direct path, and a UCX that maps heaps): with
+ * SSHMEM_LOCAL=ucx, or UCX_TLS without a shared-memory transport (tcp,self), the choice falls
+ * back to the automatic one (hier_usable).
+ */
+#ifndef SSHMEM_COLL_HIER_H
+#define SSHMEM_COLL_HIER_H
+
+#include "coll/engine.h"
+#include "coll/ops.h"
+
+#define HIER_MAP_INLINE 64 /* leaders kept without allocation */
+
+typedef struct hier_map {
+    int lo, hi;       /* my group: members [lo, hi) */
+    int leader;       /* my group's leader (member index) */
+    int nleaders;     /* groups in the set */
+    int my_lrank;     /* my group's number (0 = lowest members) */
+    int *first;       /* first[g]: first member of group g; first[nleaders] = n */
+    int *leaders;     /* leaders[g]: leader of group g (first[g], or the root) */
+    int inline_buf[2 * HIER_MAP_INLINE + 1];
+} hier_map_t;
+
+/* Map the groups of c's set; root >= 0 makes the root the leader of its group. */
+void hier_map_init(hier_map_t *m, const coll_t *c, int root);
+void hier_map_free(hier_map_t *m);
+
+static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
+{
+    return m->leader == c->me;
+}
+
+/* hier can run on c: node mates map each other (the same answer on every member). */
+int hier_usable(const coll_t *c);
+/* hier is worth it: usable, more than one group, and some group of more than one member. */
+int hier_worth(const coll_t *c);
+
+void coll_hier_barrier(coll_t *c);
+void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                         size_t nbytes, int root, int root_too);
+void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op);
+void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                        size_t nbytes);
+
+/* Shared by the algorithms: the on-node phases. */
+/* Members tell the leader they have entered (and whatever they wrote before is there). */
+void hier_node_arrive(coll_t *c, const hier_map_t *m, int slot);
+/* The leader lets its members go. */
+void hier_node_release(coll_t *c, const hier_map_t *m, int slot);
+
+#endif
