@@ -8,6 +8,7 @@
  * in team and active-set forms. Every element is checked on every PE.
  *
  * sshmem-test: np=1 2 3 4 5 8
+ * sshmem-test-env: paths=direct SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
  * sshmem-test-env: paths=direct SSHMEM_PES_PER_NODE=1 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
  * sshmem-test-env: paths=direct SSHMEM_PES_PER_NODE=2 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
  * sshmem-test-env: paths=direct SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
