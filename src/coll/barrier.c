@@ -67,6 +67,7 @@ void sshmem_barrier_init(void)
 {
     sshmem_team_init();
     coll_wait_policy_init();
+    hier_node_init();
 }
 
 void sshmem_barrier_world(int quiet)

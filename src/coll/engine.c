@@ -199,17 +199,9 @@ void coll_wait(coll_t *c, int slot, long count)
     flag_take(c, flag, count);
 }
 
-void coll_add_cpu(coll_t *c, int member, int slot, long amount)
+void coll_wait_cpu(coll_t *c, long *flag, long rest, long count)
 {
-    char *direct = sshmem.peers[coll_pe(c, member)].direct[c->flags.region];
-    long *flag = (long *)(direct + c->flags.off + (size_t)slot * sizeof(long));
-    __atomic_fetch_add(flag, amount, __ATOMIC_RELEASE); /* our stores to the peer come first */
-}
-
-void coll_wait_cpu(coll_t *c, int slot, long count)
-{
-    long *flag = (long *)c->flags.addr + slot;
-    const long target = SHMEM_SYNC_VALUE + count;
+    const long target = rest + count;
     COLL_WAIT_UNTIL(c, __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
     __atomic_fetch_sub(flag, count, __ATOMIC_RELAXED);
 }

@@ -16,13 +16,17 @@
  * with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
  * The leader of a group is its first member (the root itself in the root's group of a bcast).
  *
- * Flags. On-node flags take CPU atomics (coll_add_cpu): only members of one node update them
- * in the call. Flags between leaders take coll_add (UCX once any PE is off-node). A slot is in
- * one of the two domains for the whole call, so each word has one atomicity domain.
+ * On-node views (hier_node.c). Members of a node reach each other by load/store: straight
+ * into each other's heap and globals when UCX maps them, else through node mirrors (a memory
+ * file per PE, shaped like its heap + globals, that its node mates map; UCX_TLS=tcp,self gives
+ * no mapping of a heap). A PE exposes what its mates read (hier_node_expose copies it into
+ * its mirror at the same offset; nothing when mapped) and they read it with hier_node_view.
+ * On-node flags take CPU atomics: only members of one node touch them (in the mirror, or the
+ * sync area's own words). Flags between leaders take coll_add (UCX once any PE is off-node).
+ * A word is in one of the two domains for the whole call: one atomicity domain per word.
  *
- * Members must map their node mates (the direct path, and a UCX that maps heaps): with
- * SSHMEM_LOCAL=ucx, or UCX_TLS without a shared-memory transport (tcp,self), the choice falls
- * back to the automatic one (hier_usable).
+ * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
+ * automatic one (hier_usable).
  */
 #ifndef SSHMEM_COLL_HIER_H
 #define SSHMEM_COLL_HIER_H
@@ -63,6 +67,16 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
                       const coll_op_t *op);
 void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                         size_t nbytes);
+
+/* On-node views (hier_node.c). */
+void hier_node_init(void); /* at start-up, on every PE (it takes internal symmetric space) */
+/* The load/store view of member's b + at, as exposed by that member. */
+const char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at);
+/* Let node mates see our b[at, at+len) through hier_node_view. */
+void hier_node_expose(const coll_t *c, const coll_buf_t *b, size_t at, size_t len);
+/* On-node flags (slot numbers as the sync area's). */
+void hier_node_add(coll_t *c, int member, int slot, long amount);
+void hier_node_wait(coll_t *c, int slot, long count);
 
 /* Shared by the algorithms: the on-node phases. */
 /* Members tell the leader they have entered (and whatever they wrote before is there). */

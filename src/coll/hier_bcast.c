@@ -72,13 +72,16 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     hier_node_arrive(c, &m, SLOT_ARRIVE);
     if (hier_is_leader(&m, c)) {
         leaders_tree(c, &m, dest, src, nbytes, root, root_lrank, root_too);
-        hier_node_release(c, &m, SLOT_RELEASE);
-        coll_wait_cpu(c, SLOT_DONE, m.hi - m.lo - 1);
+        if (m.hi - m.lo > 1) {
+            hier_node_expose(c, c->me == root ? src : dest, 0, nbytes);
+            hier_node_release(c, &m, SLOT_RELEASE);
+            hier_node_wait(c, SLOT_DONE, m.hi - m.lo - 1);
+        }
     } else {
         hier_node_release(c, &m, SLOT_RELEASE);
         const coll_buf_t *from = m.leader == root ? src : dest;
-        memcpy(dest->addr, coll_peer(c, from, m.leader, 0), nbytes);
-        coll_add_cpu(c, m.leader, SLOT_DONE, 1);
+        memcpy(dest->addr, hier_node_view(c, from, m.leader, 0), nbytes);
+        hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
     hier_map_free(&m);
     coll_done(c);

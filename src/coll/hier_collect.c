@@ -46,11 +46,14 @@ static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     hier_node_arrive(c, m, SLOT_ARRIVE);
     for (int i = m->lo; i < m->hi; i++)
         if (i != c->me)
-            memcpy(dest->addr + (size_t)i * nbytes, coll_peer(c, src, i, 0), nbytes);
+            memcpy(dest->addr + (size_t)i * nbytes, hier_node_view(c, src, i, 0), nbytes);
     if (m->nleaders > 1)
         leaders_exchange(c, m, dest, nbytes);
-    hier_node_release(c, m, SLOT_RELEASE);
-    coll_wait_cpu(c, SLOT_DONE, m->hi - m->lo - 1);
+    if (m->hi - m->lo > 1) {
+        hier_node_expose(c, dest, 0, (size_t)c->n * nbytes);
+        hier_node_release(c, m, SLOT_RELEASE);
+        hier_node_wait(c, SLOT_DONE, m->hi - m->lo - 1);
+    }
 }
 
 void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
@@ -62,14 +65,15 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         leader(c, &m, dest, src, nbytes);
     } else {
         const size_t at = (size_t)c->me * nbytes, total = (size_t)c->n * nbytes;
+        hier_node_expose(c, src, 0, nbytes);
         hier_node_arrive(c, &m, SLOT_ARRIVE);
         hier_node_release(c, &m, SLOT_RELEASE); /* the leader has read our source */
-        const char *all = coll_peer(c, dest, m.leader, 0);
+        const char *all = hier_node_view(c, dest, m.leader, 0);
         memcpy(dest->addr, all, at); /* the blocks before ours, then those after */
         memcpy(dest->addr + at + nbytes, all + at + nbytes, total - at - nbytes);
         if (dest->addr + at != src->addr)
             memmove(dest->addr + at, src->addr, nbytes);
-        coll_add_cpu(c, m.leader, SLOT_DONE, 1);
+        hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
     hier_map_free(&m);
     coll_done(c);

@@ -48,31 +48,10 @@ void hier_map_free(hier_map_t *m)
         free(m->first);
 }
 
-/* Every PE of this node maps every other's heap and globals: the direct path, and a UCX
- * that can map heaps (with UCX_TLS=tcp,self it cannot: no shared-memory transport). Worked
- * out once; every node of a job runs the same configuration, so all PEs agree. */
-static int node_mapped(void)
-{
-    static int known = -1;
-    int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (v >= 0)
-        return v;
-    int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
-    v = sshmem_env.local == 0;
-    for (int pe = 0; v && pe < sshmem.n_pes; pe++) {
-        const sshmem_peer_t *p = &sshmem.peers[pe];
-        if (p->node_id == sshmem.my_node &&
-            (!p->direct[SSHMEM_REGION_HEAP] || (need_data && !p->direct[SSHMEM_REGION_DATA])))
-            v = 0;
-    }
-    __atomic_store_n(&known, v, __ATOMIC_RELAXED);
-    return v;
-}
-
 int hier_usable(const coll_t *c)
 {
     (void)c;
-    return node_mapped();
+    return sshmem_env.local == 0; /* node mates use load/store (mapped, or mirrors) */
 }
 
 int hier_worth(const coll_t *c)
@@ -91,18 +70,18 @@ int hier_worth(const coll_t *c)
 void hier_node_arrive(coll_t *c, const hier_map_t *m, int slot)
 {
     if (hier_is_leader(m, c))
-        coll_wait_cpu(c, slot, m->hi - m->lo - 1);
+        hier_node_wait(c, slot, m->hi - m->lo - 1);
     else
-        coll_add_cpu(c, m->leader, slot, 1);
+        hier_node_add(c, m->leader, slot, 1);
 }
 
 void hier_node_release(coll_t *c, const hier_map_t *m, int slot)
 {
     if (!hier_is_leader(m, c)) {
-        coll_wait_cpu(c, slot, 1);
+        hier_node_wait(c, slot, 1);
         return;
     }
     for (int i = m->lo; i < m->hi; i++)
         if (i != c->me)
-            coll_add_cpu(c, i, slot, 1);
+            hier_node_add(c, i, slot, 1);
 }

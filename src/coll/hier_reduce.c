@@ -33,9 +33,9 @@ static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_b
             memcpy(acc, src->addr, count * op->esize);
         return;
     }
-    coll_op_apply(op, acc, src->addr, coll_peer(c, src, m->lo + 1, 0), count);
+    coll_op_apply(op, acc, src->addr, hier_node_view(c, src, m->lo + 1, 0), count);
     for (int j = m->lo + 2; j < m->hi; j++)
-        op->acc(op, acc, coll_peer(c, src, j, 0), count);
+        op->acc(op, acc, hier_node_view(c, src, j, 0), count);
 }
 
 /* Recursive doubling among the leaders over acc[0, count), with the same folding of a
@@ -112,17 +112,23 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
 {
     hier_map_t m;
     hier_map_init(&m, c, -1);
+    const size_t nbytes = count * op->esize;
+    if (!hier_is_leader(&m, c))
+        hier_node_expose(c, src, 0, nbytes);
     hier_node_arrive(c, &m, SLOT_ARRIVE);
     if (hier_is_leader(&m, c)) {
         node_combine(c, &m, dest->addr, src, count, op);
         if (m.nleaders > 1)
             leaders_rd(c, &m, dest, count, op);
-        hier_node_release(c, &m, SLOT_RELEASE);
-        coll_wait_cpu(c, SLOT_DONE, m.hi - m.lo - 1);
+        if (m.hi - m.lo > 1) {
+            hier_node_expose(c, dest, 0, nbytes);
+            hier_node_release(c, &m, SLOT_RELEASE);
+            hier_node_wait(c, SLOT_DONE, m.hi - m.lo - 1);
+        }
     } else {
         hier_node_release(c, &m, SLOT_RELEASE);
-        memcpy(dest->addr, coll_peer(c, dest, m.leader, 0), count * op->esize);
-        coll_add_cpu(c, m.leader, SLOT_DONE, 1);
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), nbytes);
+        hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
     hier_map_free(&m);
     coll_done(c);
