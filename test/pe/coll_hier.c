@@ -5,7 +5,9 @@
  * on the next) and strided ones skip PEs. On each set: barrier, broadcast from every root,
  * a sum, a non-commutative user operator of the MPI-style layer (composition of affine maps
  * modulo a prime: the result is wrong unless members are combined in order), and fcollect;
- * in team and active-set forms. Every element is checked on every PE.
+ * in team and active-set forms. Every element is checked on every PE. The runs with
+ * UCX_TLS=tcp,self on the direct path share memory inside a node through node mirrors (UCX maps
+ * no heap there); those with SSHMEM_LOCAL=ucx check that hier falls back.
  *
  * sshmem-test: np=1 2 3 4 5 8
  * sshmem-test-env: paths=direct SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
@@ -16,6 +18,10 @@
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=3
  * sshmem-test-env: np=3,8 paths=ucx,tcp SSHMEM_PES_PER_NODE=4 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=4 UCX_TLS=tcp,self,sysv
+ * sshmem-test-env: paths=direct UCX_TLS=tcp,self SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
+ * sshmem-test-env: np=4,5,8 paths=direct UCX_TLS=tcp,self SSHMEM_PES_PER_NODE=4 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
+ * sshmem-test-env: np=3,8 paths=direct UCX_TLS=tcp,self SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
+ * sshmem-test-env: np=5,8 paths=direct UCX_TLS=tcp,self SSHMEM_PES_PER_NODE=2
  */
 #include <shmem.h>
 #include <shmemx.h>
