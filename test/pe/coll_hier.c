@@ -70,6 +70,7 @@ static void check_team(shmem_team_t team, const set_t *s, shmemx_op_t op, shmemx
                 src[k] = value_of(member_pe(s, me), k, call);
                 dst[k] = -1;
             }
+            shmem_team_sync(team); /* a root may write our dest as soon as it enters */
             shmem_long_broadcast(team, dst, src, N, root);
             for (int k = 0; k < N; k++)
                 CHECK_EQ_LONG(dst[k], value_of(member_pe(s, root), k, call), what);
@@ -108,12 +109,12 @@ static void check_active(const set_t *s, int log, const char *what)
 {
     int me = shmem_my_pe(), n = s->size;
     for (int call = 0; call < 4; call++) {
-        shmem_barrier(s->start, log, n, psync[0]);
         int root = call % n;
         for (int k = 0; k < N; k++) {
             src[k] = value_of(me, k, call);
             dst[k] = -1;
         }
+        shmem_barrier(s->start, log, n, psync[0]); /* a root may write our dest at once */
         shmem_broadcast64(dst, src, N, root, s->start, log, n, psync[1]);
         for (int k = 0; k < N; k++)
             CHECK_EQ_LONG(dst[k], me == member_pe(s, root) ? -1 : value_of(member_pe(s, root), k, call),
