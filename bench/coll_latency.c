@@ -13,6 +13,9 @@
  *   fcollect_1MiB          shmem_fcollect64, 1 MiB from each PE
  *   alltoall_1MiB          shmem_alltoall64, 1 MiB from each PE to each PE
  *
+ * --min-size/--max-size choose rows by their size (a barrier counts as 1 byte): --max-size 8
+ * keeps the small rows, --min-size 1M the 1 MiB ones; the default runs them all.
+ *
  * Calls run back to back, alternating two pSync (and pWrk) arrays as the specification
  * allows, so a row is the sustained time of one call. As in barrier_latency, all PEs run the
  * same number of calls: in batches, after each of which PE 0 tells everybody (untimed)
@@ -132,6 +135,13 @@ static void check(enum op op, size_t bytes)
     shmem_barrier_all(); /* nobody writes into dest again before everybody has checked */
 }
 
+/* Whether --min-size/--max-size keep a row of this size (a barrier counts as 1 byte). */
+static int row_selected(size_t bytes)
+{
+    size_t b = bytes > 0 ? bytes : 1;
+    return b >= bench_opt.min_size && b <= bench_opt.max_size;
+}
+
 int main(int argc, char **argv)
 {
     int rc = bench_init(argc, argv, "coll_latency", 2000, 0);
@@ -167,6 +177,8 @@ int main(int argc, char **argv)
     };
     double us[sizeof rows / sizeof rows[0]];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        if (!row_selected(rows[r].bytes))
+            continue;
         us[r] = time_op(rows[r].op, rows[r].bytes);
         check(rows[r].op, rows[r].bytes);
     }
@@ -174,7 +186,8 @@ int main(int argc, char **argv)
                   "timed on PE 0; 1MiB = per PE (alltoall: per PE pair)", bench_npes);
     bench_header("op", "latency_us");
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
-        bench_row_label(rows[r].label, us[r]);
+        if (row_selected(rows[r].bytes))
+            bench_row_label(rows[r].label, us[r]);
 
     shmem_barrier_all();
     shmem_free(ldst);

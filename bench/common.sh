@@ -52,6 +52,7 @@ EOF
   --other-name NAME      its column title (default openmpi-oshmem)
   --reps N               run each pair N times, alternating, and keep each row's best
                          value (lowest time, highest rate); default 1
+  --nps "2 4 8"          every PE count in turn (instead of -np)
 EOF
     fi
     cat <<EOF

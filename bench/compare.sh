@@ -8,19 +8,29 @@
 # ratio > 1 always means sshmem is better: for times (columns ending in _us) it is
 # other/sshmem, for bandwidths and rates sshmem/other.
 #
-#   bench/compare.sh [-np N] [--ours-prefix DIR | --ours-build DIR | --ours-oshcc P --ours-oshrun P]
+#   bench/compare.sh [-np N | --nps "2 4 8"] [--ours-prefix DIR | --ours-build DIR | --ours-oshcc P --ours-oshrun P]
 #                    [--other-oshcc PATH] [--other-oshrun PATH] [--other-run-args STR]
 #                    [--reps N] [--bench LIST] [--bench-args STR] [--timeout SEC] [--keep]
 #
 # Every program is built twice in a temporary directory (build output goes to its log),
 # then for each benchmark sshmem's binary and the other one run one after the other, each
 # under `timeout`. When the other implementation is missing, sshmem's numbers are printed
-# alone with the reason. See bench/README.md.
+# alone with the reason. --nps runs the whole set at each PE count in turn (one table per
+# benchmark and count). See bench/README.md.
 # Exit status: 0 when every sshmem benchmark built and ran cleanly, 1 otherwise.
 
+NPS=
+args=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --nps) NPS=$2; shift 2 ;;
+        *) args+=("$1"); shift ;;
+    esac
+done
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-bench_parse_args yes "$@"
+bench_parse_args yes "${args[@]}"
+[ -n "$NPS" ] || NPS=$NP
 bench_setup_work
 bench_resolve_ours || { rm -rf "$WORK"; exit 1; }
 
@@ -94,7 +104,7 @@ merge_tables() {
 }
 
 # ---------------------------------------------------------------- run and print
-echo "# sshmem vs ${OTHER_NAME}: np=$NP, reps=$REPS, $(date '+%Y-%m-%d %H:%M:%S'), $(nproc) cpus"
+echo "# sshmem vs ${OTHER_NAME}: np=${NPS// /,}, reps=$REPS, $(date '+%Y-%m-%d %H:%M:%S'), $(nproc) cpus"
 echo "# ratio > 1 means sshmem is better (times: ${OTHER_NAME}/sshmem; bandwidths and rates:" \
      "sshmem/${OTHER_NAME}). Compare ratios within one run, not absolute numbers across runs."
 echo "# sshmem:  $OURS_OSHCC; $OURS_OSHRUN $OURS_RUN_ARGS"
@@ -106,6 +116,7 @@ fi
 
 failed=0   # an sshmem benchmark failed: the exit status
 trouble=0  # anything failed, either side
+for NP in $NPS; do
 for b in $BENCHES; do
     echo
     notes=()
@@ -120,7 +131,7 @@ for b in $BENCHES; do
     for ((rep = 1; rep <= REPS; rep++)); do
         # The two implementations alternate, so slow drifts of the machine hit both alike.
         if [ $run_ours = 1 ]; then
-            out=$WORK/ours/$b.out.$rep
+            out=$WORK/ours/$b.np$NP.out.$rep
             bench_run ours "$OURS_OSHRUN" "$OURS_RUN_ARGS" "$b" "$out"
             rc=$?
             files+=("$out")
@@ -129,7 +140,7 @@ for b in $BENCHES; do
             fi
         fi
         if [ $run_other = 1 ]; then
-            out=$WORK/other/$b.out.$rep
+            out=$WORK/other/$b.np$NP.out.$rep
             bench_run other "$OTHER_OSHRUN" "$OTHER_RUN_ARGS" "$b" "$out"
             rc=$?
             files+=("$out")
@@ -147,6 +158,7 @@ for b in $BENCHES; do
     fi
     for n in "${notes[@]}"; do echo "$n"; done
     [ ${#notes[@]} -gt 0 ] && trouble=1
+done
 done
 echo
 bench_cleanup_work $trouble  # keeps the work directory and its log when anything failed

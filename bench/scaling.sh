@@ -12,19 +12,24 @@
 # constant). More PEs than cores oversubscribe the machine: every extra PE shares a core,
 # so figures above the core count measure scheduling as much as the algorithm.
 #
-#   bench/scaling.sh [--nps "2 4 8 16"] [--ks "0 1 2"] [bench/run.sh options]
+#   bench/scaling.sh [--nps "2 4 8 16"] [--ks "0 1 2"] [--env "VAR=VALUE ..."] [bench/run.sh options]
+#
+# --env sets variables for every run, e.g. --env "UCX_TLS=tcp,self SSHMEM_COLL_BARRIER=hier"
+# (an algorithm forced through SSHMEM_COLL_*, the network UCX takes between nodes).
 #
 # Exit status: 0 when every run succeeded, 1 otherwise.
 
 NPS="2 4 8 16"
 KS="0 1 2"
+RUN_ENV=
 rest=()
 while [ $# -gt 0 ]; do
     case $1 in
         --nps) NPS=$2; shift 2 ;;
         --ks) KS=$2; shift 2 ;;
+        --env) RUN_ENV=$2; shift 2 ;;
         -h|--help)
-            sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
             echo "bench/run.sh options:"
             . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
             bench_usage no
@@ -49,7 +54,10 @@ for b in $BENCHES; do
         for np in $NPS; do
             NP=$np
             out=$WORK/ours/$b.k$k.np$np
-            SSHMEM_PES_PER_NODE=$k bench_run ours "$OURS_OSHRUN" "$OURS_RUN_ARGS" "$b" "$out"
+            # shellcheck disable=SC2086  # RUN_ENV is a list of VAR=VALUE words
+            ( [ -n "$RUN_ENV" ] && export $RUN_ENV
+              export SSHMEM_PES_PER_NODE=$k
+              bench_run ours "$OURS_OSHRUN" "$OURS_RUN_ARGS" "$b" "$out" )
             rc=$?
             if [ $rc != 0 ]; then
                 echo "# $b np=$np k=$k: $(bench_status_text $rc) (see the log)"
@@ -59,7 +67,7 @@ for b in $BENCHES; do
     done
 done
 
-echo "# sshmem scaling: nps=\"$NPS\" ks=\"$KS\" oshrun=$OURS_OSHRUN ($(nproc) cores)"
+echo "# sshmem scaling: nps=\"$NPS\" ks=\"$KS\"${RUN_ENV:+ env \"$RUN_ENV\"} oshrun=$OURS_OSHRUN ($(nproc) cores)"
 for b in $BENCHES; do
     for k in $KS; do
         echo

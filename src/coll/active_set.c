@@ -9,7 +9,7 @@
 #include "coll/api.h"
 #include "coll/coll.h"
 #include "core/api_defs.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 

@@ -17,7 +17,7 @@
 #include "coll/coll.h"
 #include "coll/hier.h"
 #include "core/api_defs.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"

@@ -6,7 +6,7 @@
 
 #include "core/env.h"
 #include "core/error.h"
-#include "heap/size_parse.h"
+#include "core/size_parse.h"
 
 sshmem_env_t sshmem_env;
 

@@ -63,7 +63,13 @@
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
-      "(PE 0; see doc/reference.md); unset = off")
+      "(PE 0; see doc/reference.md); unset = off")                                              \
+    X(teams_max, UINT, "SSHMEM_TEAMS_MAX", NULL, "32",                                            \
+      "split teams a PE may be in at once (1 to 1024); each costs 49 KiB of symmetric memory " \
+      "per PE, on top of SHMEM_SYMMETRIC_SIZE")                                                   \
+    X(locks_max, UINT, "SSHMEM_LOCKS_MAX", NULL, "256",                                           \
+      "locks a PE may hold or wait for at once (1 to 65535); each costs 64 bytes of symmetric "  \
+      "memory per PE")
 
 /* The choices of CHOICE variables, index 0 first. */
 #define SSHMEM_ENV_CHOICES_local {"direct", "ucx", NULL}
@@ -92,6 +98,8 @@ typedef struct sshmem_env {
     int coll_exchange; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
+    unsigned teams_max;    /* split-team pool slots (core/space.h) */
+    unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

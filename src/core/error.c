@@ -1,10 +1,12 @@
-/* error.c: error and warning messages; a fatal error ends the whole job, not just this PE. */
+/* error.c: error and warning messages; a fatal error ends the whole job, not just this PE.
+ * Also the checked translation of a target PE (sshmem_target_pe). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/team_math.h"
 
 static sshmem_abort_fn abort_job;
 
@@ -112,4 +114,25 @@ const char *sshmem_human_bytes(size_t n, char buf[32])
     else
         snprintf(buf, 32, "%.1f %s", v, unit[u]);
     return buf;
+}
+
+/* The slow side of sshmem_target_pe (error.h): a team context's target numbered within its
+ * team, or SHMEM_CTX_INVALID. Here, with the PE checks, because RMA and atomics, which sit
+ * below the teams and contexts, translate through it. */
+int sshmem_ctx_world_pe(const struct sshmem_ctx *ctx, int pe, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!ctx))
+        sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create, "
+                     "shmem_team_create_ctx or SHMEM_CTX_DEFAULT");
+    const sshmem_triplet_t *t = ctx->team_pes;
+    if (!t) {
+        sshmem_check_pe(pe, call);
+        return pe;
+    }
+    if (SSHMEM_UNLIKELY((unsigned)pe >= (unsigned)t->size))
+        sshmem_fatal(call, "PE %d is not in the context's team (it has %d PEs: 0..%d). A "
+                     "context from shmem_team_create_ctx numbers PEs within its team; "
+                     "translate world numbers with shmem_team_translate_pe", pe, t->size,
+                     t->size - 1);
+    return t->start + pe * t->stride;
 }

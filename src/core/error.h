@@ -8,7 +8,7 @@
 #include "core/sshmem.h"
 
 /* How a fatal error ends the whole job: the launcher's abort, registered at start-up by
- * shmem_init (core/init.c sets boot's). Until then, or without one, only this process ends.
+ * shmem_init (api/init.c sets boot's). Until then, or without one, only this process ends.
  * A hook rather than a call keeps this file below the layers that report errors through it. */
 typedef void (*sshmem_abort_fn)(int status, const char *msg);
 void sshmem_set_abort(sshmem_abort_fn fn);

@@ -4,7 +4,11 @@
  * Per PE: count and bytes of the puts, gets and atomics the program asked for, the time it
  * spent in barriers/syncs and in waits, and per target PE the operations and bytes it sent
  * there. At shmem_finalize PE 0 gathers every PE's row and writes path.csv, path-matrix.csv
- * and path.svg (profile_report.c).
+ * and path.svg (src/watch/profile_gather.c, profile_report.c).
+ *
+ * This header is the counting side only, so every layer may count: the row, the hooks and
+ * the clock (src/core/profile_counters.c). Starting the profile and gathering it use the
+ * heap, RMA and barriers, so that part sits above them, in src/watch (watch.h).
  *
  * What counts is decided at the API layer: every user call of a put (p, put, iput, _nbi,
  * put_signal, shmemx_put_type), get or atomic (signal_add/set included) counts once, with its
@@ -49,12 +53,6 @@ struct sshmem_profile {
 };
 extern struct sshmem_profile sshmem_profile;
 
-/* SSHMEM_PROFILE is set and not empty (read from the environment table). */
-int sshmem_profile_wanted(void);
-/* During start-up, on every PE in the same order (after the other scratch users). */
-void sshmem_profile_init(void);
-/* At shmem_finalize, on every PE, before teardown: stop counting, gather, PE 0 writes. */
-void sshmem_profile_finalize(void);
 /* Monotonic nanoseconds. */
 uint64_t sshmem_profile_now(void);
 

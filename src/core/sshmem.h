@@ -35,7 +35,7 @@ typedef struct sshmem_region_info {
 
 struct sshmem_tx;   /* transport state of one context (src/transport) */
 struct sshmem_team; /* a team (src/team) */
-struct sshmem_triplet; /* a team's members in world numbering (src/team/team_math.h) */
+struct sshmem_triplet; /* a team's members in world numbering (src/core/team_math.h) */
 
 /* A communication context: the default one, or one from shmem_ctx_create. */
 struct sshmem_ctx {

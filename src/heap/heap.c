@@ -7,8 +7,7 @@
 #include "transport/transport.h"
 
 static sshmem_alloc_t *allocator;
-static size_t internal_size; /* the library's part, at the start of the heap */
-static size_t internal_used;
+static sshmem_space_layout_t space; /* the library's part, at the start of the heap */
 
 /* The heap's alignment: the smallest power of two (at least 2 MiB) that holds it all. The
  * heap starts at such an address on every PE, so an offset aligned to any power of two up to
@@ -53,34 +52,33 @@ static void check_fits(size_t user_size, size_t total)
     }
 }
 
-void sshmem_heap_init(size_t user_size, size_t internal)
+void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *layout)
 {
-    internal_size = (internal + 4095) & ~(size_t)4095;
-    size_t total = user_size + internal_size;
+    space = *layout;
+    size_t total = user_size + space.total;
     check_fits(user_size, total);
     void *base = sshmem_tx_heap_alloc(total, heap_alignment(total));
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
     allocator = sshmem_alloc_create(total);
     size_t off;
-    if (!allocator || sshmem_alloc_get(allocator, internal_size, 4096, &off) || off)
+    if (!allocator || sshmem_alloc_get(allocator, space.total, SSHMEM_SPACE_PAGE, &off) || off)
         sshmem_fatal("shmem_init", "cannot set up the heap allocator");
 }
 
 size_t sshmem_heap_user_size(void)
 {
-    return sshmem.region[SSHMEM_REGION_HEAP].size - internal_size;
+    return sshmem.region[SSHMEM_REGION_HEAP].size - space.total;
 }
 
-void *sshmem_heap_internal(size_t size)
+void *sshmem_heap_space(sshmem_space_part_t part)
 {
-    size = (size + 63) & ~(size_t)63; /* cache-line multiples: no false sharing */
-    if (internal_used + size > internal_size)
-        sshmem_fatal("shmem_init", "internal symmetric scratch exhausted (%zu bytes asked)", size);
-    void *p = (char *)sshmem.region[SSHMEM_REGION_HEAP].base + internal_used;
-    internal_used += size;
-    return p;
+    if (!space.part[part].size)
+        return NULL;
+    return (char *)sshmem.region[SSHMEM_REGION_HEAP].base + space.part[part].offset;
 }
+
+const sshmem_space_layout_t *sshmem_heap_space_layout(void) { return &space; }
 
 sshmem_alloc_t *sshmem_heap_allocator(void) { return allocator; }
 
@@ -88,5 +86,4 @@ void sshmem_heap_finalize(void)
 {
     sshmem_alloc_destroy(allocator);
     allocator = NULL;
-    internal_used = 0;
 }

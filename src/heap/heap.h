@@ -1,25 +1,27 @@
 /*
  * heap.h: the symmetric heap. One region per PE, allocated by UCX so that on-node peers map
  * it truly one-sided; a deterministic allocator hands out the same offsets on every PE.
- * The first bytes are the library's own symmetric scratch (barrier flags and the like).
+ * The first bytes are the library's own symmetric space (team state, lock nodes and the like),
+ * laid out from the PE count (core/space.h); the user's SHMEM_SYMMETRIC_SIZE follows.
  */
 #ifndef SSHMEM_HEAP_H
 #define SSHMEM_HEAP_H
 #include <stddef.h>
 
+#include "core/space.h"
 #include "heap/alloc.h"
 
-/* Scratch the library keeps for itself on top of SHMEM_SYMMETRIC_SIZE (flags, mailboxes);
- * start-up adds the room of the fixed-size internal tables (the team pool). */
-#define SSHMEM_HEAP_INTERNAL_SIZE (1u << 20)
-
-/* Allocate the heap: internal_size bytes for the library first, then user_size bytes for
- * shmem_malloc (all of them: the size the user set is the user's). Sets region[HEAP]. */
-void sshmem_heap_init(size_t user_size, size_t internal_size);
+/* Allocate the heap: the library's internal space first (laid out by space, the same on
+ * every PE), then user_size bytes for shmem_malloc (all of them: the size the user set is
+ * the user's). Sets region[HEAP]. */
+void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *space);
 /* The bytes shmem_malloc and friends may use: SHMEM_SYMMETRIC_SIZE. */
 size_t sshmem_heap_user_size(void);
-/* Carve a symmetric buffer for the library during start-up (same order on every PE). */
-void *sshmem_heap_internal(size_t size);
+/* A part of the internal space (symmetric: the same offset on every PE); NULL when the part
+ * has no bytes in this job. */
+void *sshmem_heap_space(sshmem_space_part_t part);
+/* The internal space's layout (for SHMEM_INFO). */
+const sshmem_space_layout_t *sshmem_heap_space_layout(void);
 sshmem_alloc_t *sshmem_heap_allocator(void);
 void sshmem_heap_finalize(void);
 

@@ -25,7 +25,7 @@
 
 #include "coll/coll.h"
 #include "core/api_defs.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "mpix/coll.h"

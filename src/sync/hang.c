@@ -43,6 +43,8 @@ typedef struct hang_area {
     uint64_t reporter; /* on PE 0: 1 + the PE that prints the report */
 } hang_area_t;
 
+_Static_assert(sizeof(hang_area_t) <= SSHMEM_HANG_AREA_BYTES, "the internal space's part");
+
 uint64_t sshmem_hang_ns;
 static hang_area_t *area;
 static __thread uint64_t wait_start;
@@ -57,7 +59,7 @@ static uint64_t now_ns(void)
 
 void sshmem_hang_init(void)
 {
-    area = sshmem_heap_internal(sizeof *area);
+    area = sshmem_heap_space(SSHMEM_SPACE_HANG);
     memset(area, 0, sizeof *area);
     timeout_s = sshmem_env.hang_timeout;
     const char *set = getenv("SSHMEM_HANG_TIMEOUT");

@@ -13,12 +13,15 @@
 #include <stdint.h>
 
 #include "core/sshmem.h"
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* The timeout in nanoseconds; 0 = hang reports are off. */
 extern uint64_t sshmem_hang_ns;
 
-/* Start-up, on every PE in the same order: carves this PE's record (internal symmetric heap). */
+/* Bytes of this PE's record: its part of the internal space (core/space.h). */
+#define SSHMEM_HANG_AREA_BYTES 256
+
+/* Start-up, on every PE: takes this PE's record from the internal symmetric space. */
 void sshmem_hang_init(void);
 
 /* One slow-phase poll (slow_polls counts from 1) of a wait in routine call on addr (may be

@@ -17,11 +17,13 @@
  * The link and the grant are non-fetching atomics: no round trip on the UCX path.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
 
 #include "amo/amo.h"
 #include "core/api_defs.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
 #include "sync/lock.h"
@@ -30,7 +32,7 @@
 void pshmem_quiet(void); /* quiet.c */
 
 #define LOCK_HOME_PE 0
-#define MAX_NODES 64 /* locks one PE may hold or wait for at the same time */
+#define SLOT_BITS 16 /* of a node's name (SSHMEM_LOCKS_MAX_LIMIT fits) */
 
 /* One queue node; a cache line each, so neighbours' updates do not collide. */
 typedef struct {
@@ -38,32 +40,53 @@ typedef struct {
     uint64_t granted; /* non-zero once the predecessor has handed the lock over */
     uint64_t pad[6];
 } lock_node_t;
+_Static_assert(sizeof(lock_node_t) == SSHMEM_LOCK_NODE_BYTES, "the internal space's unit");
+_Static_assert(SSHMEM_LOCKS_MAX_LIMIT < (1 << SLOT_BITS), "a slot fits its name");
 
-static lock_node_t *nodes; /* symmetric: MAX_NODES on every PE */
+static lock_node_t *nodes; /* symmetric: n_nodes on every PE */
+static int n_nodes;        /* SSHMEM_LOCKS_MAX: locks one PE may hold or wait for at once */
 
-/* A node's name in the tail and in `next`: (pe + 1) << 8 | slot; never 0. */
-static uint64_t encode(int pe, unsigned slot) { return (uint64_t)(pe + 1) << 8 | slot; }
-static int pe_of(uint64_t code) { return (int)(code >> 8) - 1; }
-static unsigned slot_of(uint64_t code) { return (unsigned)(code & 0xff); }
+/* A node's name in the tail and in `next`: (pe + 1) << SLOT_BITS | slot; never 0. */
+static uint64_t encode(int pe, unsigned slot) { return (uint64_t)(pe + 1) << SLOT_BITS | slot; }
+static int pe_of(uint64_t code) { return (int)(code >> SLOT_BITS) - 1; }
+static unsigned slot_of(uint64_t code) { return (unsigned)(code & ((1u << SLOT_BITS) - 1)); }
+
+/* ------------------------------------------------------------------ this PE's bookkeeping */
+/* Which nodes are in use, and which lock each one is queued on (n_nodes entries). Entries
+ * from nodes_high on are all free, so the searches stop there: a PE that holds a lock or two
+ * looks at one or two entries, however large SSHMEM_LOCKS_MAX is. */
+static long **node_lock;
+static int nodes_high;
+static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 void sshmem_lock_init(void)
 {
-    nodes = sshmem_heap_internal(MAX_NODES * sizeof *nodes);
-    memset(nodes, 0, MAX_NODES * sizeof *nodes);
+    n_nodes = (int)sshmem_env.locks_max;
+    nodes = sshmem_heap_space(SSHMEM_SPACE_LOCKS);
+    memset(nodes, 0, (size_t)n_nodes * sizeof *nodes);
+    free(node_lock);
+    node_lock = calloc((size_t)n_nodes, sizeof *node_lock);
+    nodes_high = 0;
+    if (!node_lock)
+        sshmem_fatal("shmem_init", "out of memory for %d lock slots (SSHMEM_LOCKS_MAX)", n_nodes);
 }
-
-/* ------------------------------------------------------------------ this PE's bookkeeping */
-/* Which nodes are in use, and which lock each one is queued on. */
-static long *node_lock[MAX_NODES];
-static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* The node this PE uses for lock, or -1; called with table_mutex taken. */
 static int find_node(const long *lock)
 {
-    for (int s = 0; s < MAX_NODES; s++)
+    for (int s = 0; s < nodes_high; s++)
         if (node_lock[s] == lock)
             return s;
     return -1;
+}
+
+/* A free node, or -1 when all n_nodes are in use; called with table_mutex taken. */
+static int free_node_index(void)
+{
+    int s = find_node(NULL);
+    if (s < 0 && nodes_high < n_nodes)
+        s = nodes_high++;
+    return s;
 }
 
 static int holds(const long *lock)
@@ -78,13 +101,15 @@ static int holds(const long *lock)
 static unsigned take_node(long *lock, const char *call)
 {
     pthread_mutex_lock(&table_mutex);
-    int s = find_node(NULL);
+    int s = free_node_index();
     if (s >= 0)
         node_lock[s] = lock;
     pthread_mutex_unlock(&table_mutex);
     if (SSHMEM_UNLIKELY(s < 0))
-        sshmem_fatal(call, "this PE already holds or waits for %d locks; release some first",
-                     MAX_NODES);
+        sshmem_fatal(call, "this PE already holds or waits for %d locks, the most at once "
+                     "(SSHMEM_LOCKS_MAX=%d): clear a lock first, or raise SSHMEM_LOCKS_MAX (at "
+                     "most %d; each lock costs %d bytes of symmetric memory per PE)", n_nodes,
+                     n_nodes, SSHMEM_LOCKS_MAX_LIMIT, SSHMEM_LOCK_NODE_BYTES);
     /* Nobody can write to the node before the tail names it (after this). */
     __atomic_store_n(&nodes[s].next, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&nodes[s].granted, 0, __ATOMIC_RELAXED);
@@ -95,6 +120,8 @@ static void free_node(unsigned slot)
 {
     pthread_mutex_lock(&table_mutex);
     node_lock[slot] = NULL;
+    while (nodes_high > 0 && !node_lock[nodes_high - 1])
+        nodes_high--;
     pthread_mutex_unlock(&table_mutex);
 }
 
@@ -105,7 +132,7 @@ static uint64_t tail_amo(long *lock, sshmem_amo_op_t op, uint64_t operand, uint6
     uint64_t old = sshmem_amo_world(SHMEM_CTX_DEFAULT, lock, op, sizeof(long), operand,
                                     compare, 1, LOCK_HOME_PE, call);
     if (SSHMEM_UNLIKELY(old && ((unsigned)pe_of(old) >= (unsigned)sshmem.n_pes ||
-                                slot_of(old) >= MAX_NODES)))
+                                slot_of(old) >= (unsigned)n_nodes)))
         sshmem_fatal(call, "the lock at %p holds %#llx, which no lock routine wrote: a lock "
                      "must be 0 on every PE before first use and touched only by "
                      "shmem_set_lock, shmem_test_lock and shmem_clear_lock", (void *)lock,

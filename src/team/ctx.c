@@ -100,24 +100,6 @@ int sshmem_ctx_create_on(struct sshmem_team *team, long options, shmem_ctx_t *ct
     return 0;
 }
 
-int sshmem_ctx_world_pe(const struct sshmem_ctx *ctx, int pe, const char *call)
-{
-    if (SSHMEM_UNLIKELY(!ctx))
-        sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create, "
-                     "shmem_team_create_ctx or SHMEM_CTX_DEFAULT");
-    const sshmem_triplet_t *t = ctx->team_pes;
-    if (!t) {
-        sshmem_check_pe(pe, call);
-        return pe;
-    }
-    if (SSHMEM_UNLIKELY((unsigned)pe >= (unsigned)t->size))
-        sshmem_fatal(call, "PE %d is not in the context's team (it has %d PEs: 0..%d). A "
-                     "context from shmem_team_create_ctx numbers PEs within its team; "
-                     "translate world numbers with shmem_team_translate_pe", pe, t->size,
-                     t->size - 1);
-    return t->start + pe * t->stride;
-}
-
 static void release(shmem_ctx_t ctx)
 {
     pshmem_ctx_quiet(ctx);

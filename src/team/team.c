@@ -2,19 +2,32 @@
  * team.c: the predefined teams, the pool that split teams take their symmetric state from,
  * and the team queries (my_pe, n_pes, get_config, translate_pe, team_ptr).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
 
 #include "core/api_defs.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
 #include "team/team.h"
 
 SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 
-static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
-static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
+static char *pool;     /* pool_slots team states, symmetric */
+static int pool_slots; /* SSHMEM_TEAMS_MAX */
+/* bit i%64 of word i/64: slot i belongs to a team this PE is in (used), or a split in
+ * progress claims it (claimed) */
+static unsigned long long pool_used[SSHMEM_TEAM_POOL_WORDS];
+static unsigned long long pool_claimed[SSHMEM_TEAM_POOL_WORDS];
+/* Guards pool_used and pool_claimed: under SHMEM_THREAD_MULTIPLE threads split and destroy
+ * teams at once (see team_split.c). Only team creation and destruction take it, never a
+ * collective or an RMA. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+_Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
+               "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
 static void state_reset(char *state)
@@ -74,7 +87,7 @@ static void shared_members(sshmem_triplet_t *t)
 void sshmem_team_init(void)
 {
     sshmem_triplet_t world = {0, 1, sshmem.n_pes}, shared;
-    char *state = sshmem_heap_internal(2 * SSHMEM_TEAM_STATE_BYTES);
+    char *state = sshmem_heap_space(SSHMEM_SPACE_TEAMS_PREDEFINED);
     state_reset(state);
     state_reset(state + SSHMEM_TEAM_STATE_BYTES);
     team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);
@@ -84,16 +97,55 @@ void sshmem_team_init(void)
 
     /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
      * the size the user set. */
-    pool = sshmem_heap_internal(SSHMEM_TEAM_POOL_BYTES);
-    for (int s = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
+    pool = sshmem_heap_space(SSHMEM_SPACE_TEAM_POOL);
+    pool_slots = (int)sshmem_env.teams_max;
+    for (int s = 0; s < pool_slots; s++)
         state_reset(sshmem_team_pool_state(s));
-    pool_used = 0;
+    memset(pool_used, 0, sizeof pool_used);
+    memset(pool_claimed, 0, sizeof pool_claimed);
 }
 
+int sshmem_team_pool_slots(void) { return pool_slots; }
+int sshmem_team_pool_words(void) { return (pool_slots + 63) / 64; }
 char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
-unsigned long long sshmem_team_pool_used(void) { return pool_used; }
-void sshmem_team_pool_take(int slot) { pool_used |= 1ULL << slot; }
-void sshmem_team_pool_release(int slot) { pool_used &= ~(1ULL << slot); }
+
+void sshmem_team_pool_usage(unsigned long long used[SSHMEM_TEAM_POOL_WORDS],
+                            unsigned long long claimed[SSHMEM_TEAM_POOL_WORDS])
+{
+    pthread_mutex_lock(&pool_lock);
+    memcpy(used, pool_used, sizeof pool_used);
+    memcpy(claimed, pool_claimed, sizeof pool_claimed);
+    pthread_mutex_unlock(&pool_lock);
+}
+
+int sshmem_team_pool_claim(int slot)
+{
+    unsigned long long bit = 1ULL << (slot % 64);
+    pthread_mutex_lock(&pool_lock);
+    int was_free = !((pool_used[slot / 64] | pool_claimed[slot / 64]) & bit);
+    if (was_free)
+        pool_claimed[slot / 64] |= bit;
+    pthread_mutex_unlock(&pool_lock);
+    return was_free;
+}
+
+void sshmem_team_pool_take(int slot)
+{
+    unsigned long long bit = 1ULL << (slot % 64);
+    pthread_mutex_lock(&pool_lock);
+    pool_claimed[slot / 64] &= ~bit;
+    pool_used[slot / 64] |= bit;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void sshmem_team_pool_release(int slot)
+{
+    unsigned long long bit = 1ULL << (slot % 64);
+    pthread_mutex_lock(&pool_lock);
+    pool_claimed[slot / 64] &= ~bit;
+    pool_used[slot / 64] &= ~bit;
+    pthread_mutex_unlock(&pool_lock);
+}
 
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask)
@@ -106,8 +158,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;
     }
-    sshmem_team_pool_take(slot);
-    return team;
+    return team; /* the slot was taken already (team_split.c) */
 }
 
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
@@ -126,7 +177,7 @@ struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call)
 
 /* ------------------------------------------------------------------ queries */
 
-void *pshmem_ptr(const void *dest, int pe); /* src/heap/symmetric_api.c */
+void *pshmem_ptr(const void *dest, int pe); /* src/heap/accessible.c */
 
 SSHMEM_DEFINE(int, shmem_team_my_pe, (shmem_team_t team))
 {

@@ -7,29 +7,30 @@
  * library's own collectives on the team (agreeing on a pool slot when splitting).
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
- * heap's internal part at start-up. Split teams take a slot of a pool reserved at start-up
- * (the same offsets on every PE); the members of a parent agree on a slot free on all of
- * them, so user allocations never interleave with team state.
+ * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
+ * reserved there (the same offsets on every PE); the members of a parent agree on a slot
+ * free on all of them, so user allocations never interleave with team state. A team's state
+ * is the same size at any PE count: the library's space does not grow with PEs x teams.
  */
 #ifndef SSHMEM_TEAM_H
 #define SSHMEM_TEAM_H
 
 #include <shmem.h>
 
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 /* One sync area: counting flags, then work space. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
 #define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work */
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
-#define SSHMEM_TEAM_SCRATCH_BYTES 512
+#define SSHMEM_TEAM_SCRATCH_BYTES 1024
 #define SSHMEM_TEAM_STAGE_BYTES (32u << 10)  /* pieces of non-symmetric reduction data */
 #define SSHMEM_TEAM_STATE_BYTES                                                                  \
     (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
-/* Split teams alive at once on one PE (slots of the pool). */
-#define SSHMEM_TEAM_POOL_SLOTS 32
-/* The pool's symmetric bytes: part of the library's internal heap space (see core/init.c). */
-#define SSHMEM_TEAM_POOL_BYTES ((size_t)SSHMEM_TEAM_POOL_SLOTS * SSHMEM_TEAM_STATE_BYTES)
+/* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
+ * split team alive at once on a PE; its bytes are a part of the internal space
+ * (core/space.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
+#define SSHMEM_TEAM_POOL_WORDS 16
 
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
 
@@ -56,13 +57,23 @@ int sshmem_team_all_direct(const sshmem_triplet_t *t);
 /* Entry check of the team routines: a clear error for SHMEM_TEAM_INVALID or a destroyed team. */
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call);
 
-/* The pool: a slot's state, and which slots this PE uses (bit i = slot i). */
+/* The pool: its slot count, a slot's state, and which slots this PE uses (bit i%64 of word
+ * i/64 = slot i; the first sshmem_team_pool_words() words matter). Both sets are under a lock
+ * (threads split different teams at once): `used` holds the slots of this PE's teams,
+ * `claimed` those a split in progress has claimed. claim marks a slot claimed if it is in
+ * neither set (1) or says another thread has it (0); take turns a claim into a team's slot;
+ * release gives a claimed or used slot back. */
+int sshmem_team_pool_slots(void);
+int sshmem_team_pool_words(void);
 char *sshmem_team_pool_state(int slot);
-unsigned long long sshmem_team_pool_used(void);
+void sshmem_team_pool_usage(unsigned long long used[SSHMEM_TEAM_POOL_WORDS],
+                            unsigned long long claimed[SSHMEM_TEAM_POOL_WORDS]);
+int sshmem_team_pool_claim(int slot);
 void sshmem_team_pool_take(int slot);
 void sshmem_team_pool_release(int slot);
 
-/* A new team object for the members t (this PE is member my_index), on pool slot `slot`. */
+/* A new team object for the members t (this PE is member my_index), on pool slot `slot`,
+ * which the caller has taken. */
 struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int slot,
                                     const shmem_team_config_t *config, long config_mask);
 

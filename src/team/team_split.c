@@ -3,41 +3,128 @@
  *
  * A new team needs symmetric state at the same address on all its members. The members of
  * the parent OR together the sets of pool slots each of them uses (one reduction on the
- * parent) and all take the lowest slot free everywhere: disjoint teams made by the same
+ * parent) and all take the first slot free everywhere: disjoint teams made by the same
  * split (the rows of a 2-D split) share that slot, which is fine as they share no PE.
  * Pool slots rest with every flag at SHMEM_SYNC_VALUE, and a team gives its slot back only
  * after a final sync on it, so a new team can start at once.
+ *
+ * Threads (SHMEM_THREAD_MULTIPLE): threads may split different parents at once, and parents
+ * may share PEs, so between a PE's snapshot of its used slots and its taking the agreed slot
+ * another thread of that PE may have taken the same slot for another team. Holding a lock
+ * across the reduction would deadlock (two threads waiting on each other's parents across
+ * two PEs), so the choice stays an agreement through the parent's own collectives, which
+ * every member sees alike and therefore decides alike:
+ *   1. OR of the used and the claimed sets -> the candidate slot(s), the same on every member;
+ *   2. each member claims them under the pool lock (test and set) and
+ *   3. the members OR their failures: none -> the slots are theirs (taken); any -> every
+ *      member gives back what it claimed and the round starts again from 1.
+ * The search for a free slot starts at a point taken from the parent (world, shared or its
+ * own slot, which differ between parents alive on one PE) and the round number, so threads
+ * racing on overlapping parents look at different slots first instead of colliding round
+ * after round. Without SHMEM_THREAD_MULTIPLE no other thread can claim a slot between 1 and
+ * 2, so the round needs no step 3.
  */
+#include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <shmem.h>
 
 #include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "core/space.h"
 #include "team/team.h"
 
-/* The `want` lowest pool slots free on every member of parent (collective); 0, or -1. */
-static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
+/* OR over the members of parent of x[0..words) (collective), through the parent's scratch
+ * from word `at` (x there, the OR after it); the OR into out[0..words). */
+static void or_over_parent(struct sshmem_team *parent, const unsigned long long *x, int words,
+                           int at, unsigned long long *out, const char *call)
 {
-    unsigned long long *scratch = (unsigned long long *)parent->scratch;
+    unsigned long long *scratch = (unsigned long long *)parent->scratch + at;
     coll_t c;
     coll_buf_t mine, all;
-    scratch[0] = sshmem_team_pool_used();
+    size_t bytes = (size_t)words * sizeof *scratch;
+    memcpy(scratch, x, bytes);
     coll_setup_team(&c, parent, call);
-    coll_buf(&mine, &scratch[0], sizeof *scratch, "team scratch", &c);
-    coll_buf(&all, &scratch[1], sizeof *scratch, "team scratch", &c);
-    coll_reduce(&c, &all, &mine, 1, COLL_OP(uint64, or));
-    unsigned long long used = scratch[1];
-    for (int s = 0, got = 0; s < SSHMEM_TEAM_POOL_SLOTS; s++)
-        if (!(used & (1ULL << s))) {
+    coll_buf(&mine, scratch, bytes, "team scratch", &c);
+    coll_buf(&all, scratch + words, bytes, "team scratch", &c);
+    coll_reduce(&c, &all, &mine, (size_t)words, COLL_OP(uint64, or));
+    memcpy(out, scratch + words, bytes);
+}
+
+/* The parent's scratch, in words: this PE's pool bitmaps (used, then claimed), their OR over
+ * the parent, then this PE's failure flag and its OR. */
+#define SCRATCH_MINE 0
+#define SCRATCH_LOST (4 * SSHMEM_TEAM_POOL_WORDS)
+_Static_assert((SCRATCH_LOST + 2) * sizeof(unsigned long long) <= SSHMEM_TEAM_SCRATCH_BYTES,
+               "the pool bitmaps and the failure flags fit a team's scratch");
+
+/* Where the search for free slots begins: different for parents alive on one PE. */
+static int first_slot(const struct sshmem_team *parent, unsigned round)
+{
+    unsigned key = parent == &sshmem_team_world    ? 0
+                   : parent == &sshmem_team_shared ? 1
+                                                   : (unsigned)parent->pool_slot + 2;
+    return (int)((key * 7u + round * (2u * key + 1u)) % (unsigned)sshmem_team_pool_slots());
+}
+
+/* The `want` first slots free in used, searching from slot `from` round the pool; 0 or -1. */
+static int pick_free(const unsigned long long *used, int from, int want, int *slots)
+{
+    int n = sshmem_team_pool_slots();
+    for (int i = 0, got = 0; i < n; i++) {
+        int s = (from + i) % n;
+        if (!(used[s / 64] & (1ULL << (s % 64)))) {
             slots[got++] = s;
             if (got == want)
                 return 0;
         }
+    }
+    return -1;
+}
+
+/* `want` pool slots free on every member of parent, taken on every member (collective);
+ * 0, or -1 when the pool is full. */
+static int agree_slots(struct sshmem_team *parent, int want, int *slots, const char *call)
+{
+    int threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
+    int words = sshmem_team_pool_words(), n = sshmem_team_pool_slots();
+    unsigned long long mine[2 * SSHMEM_TEAM_POOL_WORDS], all[2 * SSHMEM_TEAM_POOL_WORDS];
+    unsigned long long busy[SSHMEM_TEAM_POOL_WORDS];
+    for (unsigned round = 0;; round++) {
+        sshmem_team_pool_usage(mine, mine + SSHMEM_TEAM_POOL_WORDS);
+        /* one reduction for both sets: used in words [0, words), claimed in [words, 2 words) */
+        memmove(mine + words, mine + SSHMEM_TEAM_POOL_WORDS, (size_t)words * sizeof *mine);
+        or_over_parent(parent, mine, 2 * words, SCRATCH_MINE, all, call);
+        for (int w = 0; w < words; w++)
+            busy[w] = all[w] | all[words + w];
+        /* Slots nobody uses or claims first; a slot only claimed comes free when the other
+         * split gives it back, so the pool is full only when teams hold every slot. */
+        int from = first_slot(parent, round);
+        if (pick_free(busy, from, want, slots) != 0 && pick_free(all, from, want, slots) != 0)
+            break;
+        int claimed[2];
+        unsigned long long lost = 0, anyone_lost = 0;
+        for (int i = 0; i < want; i++)
+            lost |= !(claimed[i] = sshmem_team_pool_claim(slots[i]));
+        if (threads)
+            or_over_parent(parent, &lost, 1, SCRATCH_LOST, &anyone_lost, call);
+        for (int i = 0; i < want; i++) {
+            if (!anyone_lost)
+                sshmem_team_pool_take(slots[i]);
+            else if (claimed[i]) /* another thread's split has one: give back, retry */
+                sshmem_team_pool_release(slots[i]);
+        }
+        if (!anyone_lost)
+            return 0;
+        sched_yield();
+    }
     if (parent->my_index == 0)
-        sshmem_warn(call, "no team can be created: %d teams exist already (the most at once "
-                    "is %d per PE); destroy teams you no longer need", SSHMEM_TEAM_POOL_SLOTS,
-                    SSHMEM_TEAM_POOL_SLOTS);
+        sshmem_warn(call, "no team can be created: a PE of the parent team already takes part "
+                    "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
+                    "%d free): destroy teams you no longer need, or raise SSHMEM_TEAMS_MAX (at "
+                    "most %d; each team costs %u KiB of symmetric memory per PE)", n, n, want,
+                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(SSHMEM_TEAM_STATE_BYTES >> 10));
     return -1;
 }
 
@@ -46,8 +133,10 @@ static shmem_team_t make_team(const sshmem_triplet_t *t, int slot,
                               const shmem_team_config_t *config, long mask, const char *call)
 {
     int index = sshmem_triplet_index(t, sshmem.my_pe);
-    if (index < 0)
+    if (index < 0) {
+        sshmem_team_pool_release(slot); /* every member of the parent claimed it */
         return SHMEM_TEAM_INVALID;
+    }
     struct sshmem_team *team = sshmem_team_new(t, index, slot, config, mask);
     if (!team)
         sshmem_fatal(call, "out of memory for a team");

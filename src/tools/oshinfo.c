@@ -5,16 +5,19 @@
  *
  *   oshinfo            everything
  *   oshinfo --env      only the environment table
+ *   oshinfo --space N  the library's internal symmetric space for a job of N PEs
  */
 #include <hwloc.h>
 #include <pmix.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ucp/api/ucp.h>
 #include <shmem.h>
 
 #include "config.h"
 #include "core/env.h"
+#include "api/space_layout.h"
 #include "transport/ucx_quirks.h"
 
 static void print_versions(void)
@@ -49,18 +52,48 @@ static void print_paths(void)
     printf("UCX workarounds:   %s\n", sshmem_ucx_quirks_describe());
 }
 
+/* The internal space a job of n_pes would have with the settings now (api/space_layout.h);
+ * 0, or 1 after the error shmem_init would give. */
+static int print_space(long n_pes)
+{
+    sshmem_space_settings_t s = sshmem_space_settings(n_pes, &sshmem_env);
+    sshmem_space_layout_t layout;
+    char why[200];
+    if (sshmem_space_settings_check(&s, why, sizeof why) != 0) {
+        fprintf(stderr, "oshinfo: %s\n", why);
+        return 1;
+    }
+    sshmem_space_plan(&s, &layout);
+    printf("  %6ld PEs: ", n_pes);
+    sshmem_space_print(stdout, &layout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int only_env = argc > 1 && !strcmp(argv[1], "--env");
-    if (argc > 1 && !only_env) {
-        printf("usage: oshinfo [--env]\n");
+    int space = argc > 2 && !strcmp(argv[1], "--space");
+    if (argc > 1 && !only_env && !space) {
+        printf("usage: oshinfo [--env | --space NPES]\n");
         return strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? 2 : 0;
     }
     sshmem_env_load(); /* a malformed value is reported here, as at shmem_init */
+    if (space) {
+        printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE:\n");
+        return print_space(atol(argv[2]));
+    }
     if (!only_env) {
         print_versions();
         print_build();
         print_paths();
+        printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE (with the "
+               "settings below):\n");
+        int bad = 0;
+        long examples[] = {2, 1024, 65536};
+        for (int i = 0; i < 3 && !bad; i++)
+            bad = print_space(examples[i]);
+        if (bad)
+            return 1;
         printf("\nEnvironment variables (value now, default, meaning):\n");
     }
     sshmem_env_print(stdout);

@@ -71,9 +71,9 @@ static void test_lock(int me, int npes, long *counter, int iters)
 }
 
 /* PE 0 holds the lock; PEs 1..n-1 queue in that order: PE 0 lets PE k start only after PE
- * k-1 has joined the queue, which PE 0 sees in the lock word (this test knows the layout:
- * the word on PE 0 names the last PE in the queue as (pe + 1) << 8 | node). Each PE appends
- * its number to a list on PE 0 when it gets in; the list must be 1, 2, ..., n-1. */
+ * k-1 has joined the queue, which PE 0 sees in the lock word (this test knows the layout of
+ * src/sync/lock.c: the word on PE 0 names the last PE in the queue as (pe + 1) << 16 | node).
+ * Each PE appends its number to a list on PE 0 when it gets in; the list must be 1, ..., n-1. */
 static void fifo(int me, int npes, long *order, int *go)
 {
     long *next_slot = &order[npes];
@@ -81,7 +81,7 @@ static void fifo(int me, int npes, long *order, int *go)
         shmem_set_lock(&lock_d);
         for (int k = 1; k < npes; k++) {
             shmem_int_atomic_set(go, 1, k);
-            shmem_long_wait_until(&lock_d, SHMEM_CMP_GE, (long)(k + 1) << 8);
+            shmem_long_wait_until(&lock_d, SHMEM_CMP_GE, (long)(k + 1) << 16);
         }
         CHECK(shmem_test_lock(&lock_d) == 1, "test_lock by the holder must return 1");
         shmem_clear_lock(&lock_d);

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "heap/size_parse.h"
+#include "core/size_parse.h"
 
 static void accepts_plain_and_suffixed(void **state)
 {

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 static void split_validity(void **state)
 {

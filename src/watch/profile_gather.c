@@ -1,6 +1,6 @@
 /*
- * profile.c: the traffic profile's counters: this PE's row at start-up, and the gather of
- * every row to PE 0 at shmem_finalize (see profile.h for what is counted).
+ * profile_gather.c: the traffic profile's life: this PE's row at start-up, and the gather of
+ * every row to PE 0 at shmem_finalize (see core/profile.h for what is counted and how).
  *
  * The row sits in the library's symmetric scratch, so the gather is PE 0 reading each row
  * with an internal get (not counted) while the other PEs wait in a sync, which is also what
@@ -8,22 +8,19 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <shmem.h>
 
 #include "coll/barrier.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
-#include "core/profile_report.h"
 #include "heap/heap.h"
 #include "rma/rma.h"
+#include "watch/profile_report.h"
+#include "watch/watch.h"
 
-struct sshmem_profile sshmem_profile;
-
-/* The row must leave room in the 1 MiB scratch for the other users: up to 16383 PEs. */
-#define PROFILE_MAX_ROW_BYTES (256u << 10)
-
+/* A header and a cell per PE, in the internal space (api/space_layout.c lays it out, up to
+ * SSHMEM_SPACE_PROFILE_MAX_PES: 256 KiB). */
 static size_t row_bytes(void)
 {
     return sizeof(sshmem_profile_row_t) + (size_t)sshmem.n_pes * sizeof(sshmem_profile_cell_t);
@@ -34,25 +31,21 @@ int sshmem_profile_wanted(void)
     return sshmem_env.profile && *sshmem_env.profile;
 }
 
-uint64_t sshmem_profile_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void sshmem_profile_init(void)
 {
     if (!sshmem_profile_wanted())
         return;
     size_t len = row_bytes();
-    if (len > PROFILE_MAX_ROW_BYTES) { /* the same decision on every PE: n_pes is the same */
+    /* The internal space has the row when the job is small enough (api/space_layout.c
+     * decides, the same on every PE: n_pes is the same). */
+    sshmem_profile.row = sshmem_heap_space(SSHMEM_SPACE_PROFILE);
+    if (!sshmem_profile.row) {
         if (sshmem.my_pe == 0)
             sshmem_warn("shmem_init", "SSHMEM_PROFILE: %d PEs is more than the profile supports "
-                        "(16383); no profile will be written", sshmem.n_pes);
+                        "(%d); no profile will be written", sshmem.n_pes,
+                        SSHMEM_SPACE_PROFILE_MAX_PES);
         return;
     }
-    sshmem_profile.row = sshmem_heap_internal(len);
     memset(sshmem_profile.row, 0, len);
     sshmem_profile.threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
     sshmem_profile.on = 1;

@@ -1,10 +1,11 @@
-/* symmetric_api.c: shmem_malloc and friends, shmem_ptr, shmem_addr_accessible. */
+/* symmetric_api.c: shmem_malloc and friends: collective over all PEs (barriers), so above the
+ * collectives; shmem_ptr and the accessibility queries are src/heap/accessible.c. */
 #include <string.h>
 
 #include <shmem.h>
 #include "coll/barrier.h"
 #include "core/api_defs.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
@@ -143,35 +144,3 @@ SSHMEM_DEFINE(void *, shmalloc, (size_t size)) { return pshmem_malloc(size); }
 SSHMEM_DEFINE(void, shfree, (void *ptr)) { pshmem_free(ptr); }
 SSHMEM_DEFINE(void *, shrealloc, (void *ptr, size_t size)) { return pshmem_realloc(ptr, size); }
 SSHMEM_DEFINE(void *, shmemalign, (size_t a, size_t size)) { return pshmem_align(a, size); }
-
-/* ------------------------------------------------------------------ accessibility */
-SSHMEM_DEFINE(void *, shmem_ptr, (const void *dest, int pe))
-{
-    size_t off;
-    check_init("shmem_ptr");
-    if ((unsigned)pe >= (unsigned)sshmem.n_pes)
-        return NULL;
-    int r = sshmem_region_of(dest, 1, &off);
-    if (r < 0)
-        return NULL;
-    /* A PE can always address its own memory, also when SSHMEM_LOCAL=ucx sends its own
-     * puts through UCX (that choice leaves direct[] empty, for the transport's sake only). */
-    if (pe == sshmem.my_pe)
-        return (void *)dest;
-    if (!sshmem.peers[pe].direct[r])
-        return NULL;
-    return sshmem.peers[pe].direct[r] + off;
-}
-
-SSHMEM_DEFINE(int, shmem_pe_accessible, (int pe))
-{
-    check_init("shmem_pe_accessible");
-    return (unsigned)pe < (unsigned)sshmem.n_pes;
-}
-
-SSHMEM_DEFINE(int, shmem_addr_accessible, (const void *addr, int pe))
-{
-    size_t off;
-    check_init("shmem_addr_accessible");
-    return (unsigned)pe < (unsigned)sshmem.n_pes && sshmem_region_of(addr, 1, &off) >= 0;
-}

@@ -1,5 +1,6 @@
 /*
- * debug_check.c: SHMEM_DEBUG agreement checks (see debug_check.h).
+ * debug_check.c: SHMEM_DEBUG agreement checks (see core/debug_hooks.h). They sit above the
+ * collectives and the heap they watch: start-up registers them as the hooks those call.
  *
  * Each check is a ring exchange within the set of the call: every member puts a small
  * descriptor of its call into its successor's mailbox, signals it, waits for its
@@ -21,13 +22,13 @@
 #include <string.h>
 
 #include "coll/engine.h"
-#include "core/debug_check.h"
+#include "core/debug_hooks.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
+#include "watch/watch.h"
 
 #define NOT_USED INT64_MIN
-#define DEBUG_MAX_PES 4096 /* beyond this the mailboxes would not fit the internal heap */
 
 typedef struct agree_desc {
     char call[48];
@@ -39,21 +40,11 @@ typedef struct agree_desc {
     int32_t is_team;
     uint64_t team; /* heap offset of the team's sync area: the same team on every member */
 } agree_desc_t;
+_Static_assert(sizeof(agree_desc_t) <= SSHMEM_SPACE_DEBUG_DESC_BYTES, "the internal space's unit");
 
 static long *flags;          /* [0, n): "a descriptor from PE s"; [n, 2n): "PE s read mine" */
 static agree_desc_t *mailbox; /* [s]: the descriptor PE s sent */
 static int64_t alloc_calls;
-
-void sshmem_debug_check_init(void)
-{
-    if (!sshmem_env.debug || sshmem.n_pes > DEBUG_MAX_PES)
-        return;
-    size_t n = (size_t)sshmem.n_pes;
-    flags = sshmem_heap_internal(2 * n * sizeof *flags);
-    mailbox = sshmem_heap_internal(n * sizeof *mailbox);
-    for (size_t i = 0; i < 2 * n; i++)
-        flags[i] = SHMEM_SYNC_VALUE;
-}
 
 static int log2_of(int stride)
 {
@@ -157,7 +148,7 @@ static void describe_call(agree_desc_t *a, const char *call)
     a->seq = a->size = a->align = a->root = NOT_USED;
 }
 
-void sshmem_debug_agree_alloc(const char *call, size_t size, size_t align)
+static void agree_alloc(const char *call, size_t size, size_t align)
 {
     agree_desc_t a;
     coll_t c;
@@ -177,7 +168,7 @@ void sshmem_debug_agree_alloc(const char *call, size_t size, size_t align)
     exchange(&c, &a, 1);
 }
 
-void sshmem_debug_agree_coll(const coll_t *c, long root, long long size)
+static void agree_coll(const coll_t *c, long root, long long size)
 {
     if (sshmem.thread_level == SHMEM_THREAD_MULTIPLE)
         return; /* concurrent collectives on different teams would share the mailboxes */
@@ -196,4 +187,28 @@ void sshmem_debug_agree_coll(const coll_t *c, long root, long long size)
         a.set[1] = log2_of(c->set.stride);
     }
     exchange(c, &a, 0);
+}
+
+/* ------------------------------------------------------------------ start-up */
+
+void sshmem_debug_check_init(void)
+{
+    /* The internal space has the flags and mailboxes under SHMEM_DEBUG, up to
+     * SSHMEM_SPACE_DEBUG_MAX_PES (api/space_layout.c); beyond, the checks stay off. */
+    flags = sshmem_heap_space(SSHMEM_SPACE_DEBUG_FLAGS);
+    mailbox = sshmem_heap_space(SSHMEM_SPACE_DEBUG_MAILBOX);
+    if (!flags || !mailbox) {
+        if (sshmem_env.debug && sshmem.my_pe == 0)
+            sshmem_warn("shmem_init", "SHMEM_DEBUG: the agreement checks support at most %d "
+                        "PEs and stay off in this job of %d (the other checks are on)",
+                        SSHMEM_SPACE_DEBUG_MAX_PES, sshmem.n_pes);
+        flags = NULL;
+        mailbox = NULL;
+        return;
+    }
+    size_t n = (size_t)sshmem.n_pes;
+    for (size_t i = 0; i < 2 * n; i++)
+        flags[i] = SHMEM_SYNC_VALUE;
+    sshmem_debug_hooks.agree_alloc = agree_alloc;
+    sshmem_debug_hooks.agree_coll = agree_coll;
 }

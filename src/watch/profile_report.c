@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/profile_report.h"
+#include "watch/profile_report.h"
 
 typedef struct {
     const char *rows;

@@ -1,5 +1,5 @@
 /* team_math.c: the arithmetic of teams (see team_math.h). No state, no communication. */
-#include "team/team_math.h"
+#include "core/team_math.h"
 
 int sshmem_triplet_index(const sshmem_triplet_t *t, int pe)
 {

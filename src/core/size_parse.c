@@ -2,7 +2,7 @@
 #include <ctype.h>
 #include <stdint.h>
 
-#include "heap/size_parse.h"
+#include "core/size_parse.h"
 
 /* The shift of a suffix letter, or -1 if it is not one. */
 static int suffix_shift(char c)

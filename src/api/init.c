@@ -8,7 +8,8 @@
  *  5. exchange cards: bases, rkeys, worker addresses   (boot)
  *  6. per peer: endpoint, rkeys, direct mappings when on this node; then count the nodes
  *  7. the progress thread, when some peer is reached through UCX   (transport)
- *  8. the library's symmetric scratch (the traffic profile's row last), then a barrier
+ *  8. the library's internal symmetric space, laid out in step 4 from the PE count
+ *     (api/space_layout.h): teams, locks, hang record, profile row; then a barrier
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +18,12 @@
 #include <unistd.h>
 #include <shmem.h>
 
+#include "api/space_layout.h"
 #include "boot/boot.h"
 #include "coll/barrier.h"
 #include "core/api_defs.h"
 #include "core/env.h"
-#include "core/debug_check.h"
 #include "core/error.h"
-#include "core/profile.h"
 #include "heap/globals.h"
 #include "heap/heap.h"
 #include "sync/hang.h"
@@ -31,6 +31,7 @@
 #include "team/ctx.h"
 #include "team/team.h"
 #include "transport/transport.h"
+#include "watch/watch.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
 typedef struct {
@@ -183,8 +184,21 @@ static void print_info(void)
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
     printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
+    printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: ");
+    sshmem_space_print(stdout, sshmem_heap_space_layout());
     sshmem_env_print(stdout);
     fflush(stdout);
+}
+
+/* The library's internal symmetric space for this job (api/space_layout.h): its size
+ * follows the PE count and the settings, the same on every PE. */
+static void plan_space(sshmem_space_layout_t *space)
+{
+    sshmem_space_settings_t s = sshmem_space_settings(sshmem.n_pes, &sshmem_env);
+    char why[200];
+    if (sshmem_space_settings_check(&s, why, sizeof why) != 0)
+        sshmem_fatal("shmem_init", "%s", why);
+    sshmem_space_plan(&s, space);
 }
 
 static void init_runtime(int requested)
@@ -203,9 +217,11 @@ static void init_runtime(int requested)
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
+    sshmem_ctx_default.team = &sshmem_team_world;
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
-    sshmem_heap_init(sshmem_env.symmetric_size,
-                     SSHMEM_HEAP_INTERNAL_SIZE + SSHMEM_TEAM_POOL_BYTES);
+    sshmem_space_layout_t space;
+    plan_space(&space);
+    sshmem_heap_init(sshmem_env.symmetric_size, &space);
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
@@ -219,7 +235,7 @@ static void init_runtime(int requested)
     sshmem_lock_init();
     sshmem_profile_init();
     sshmem_hang_init();
-    sshmem_debug_check_init(); /* last: it carves internal memory only under SHMEM_DEBUG */
+    sshmem_debug_check_init(); /* its flags and mailboxes have bytes only under SHMEM_DEBUG */
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
     if (sshmem_env.info && sshmem.my_pe == 0)
