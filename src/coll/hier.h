@@ -35,6 +35,8 @@
 #include "coll/ops.h"
 
 #define HIER_MAP_INLINE 64 /* leaders kept without allocation */
+/* Bytes of internal symmetric space (core/space.h) that say where a PE's node mirror is. */
+#define SSHMEM_HIER_CARD_BYTES 64
 
 typedef struct hier_map {
     int lo, hi;       /* my group: members [lo, hi) */

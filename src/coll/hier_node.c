@@ -57,7 +57,8 @@ static size_t mirror_off(const coll_buf_t *b)
 
 void hier_node_init(void)
 {
-    own_card = sshmem_heap_internal(sizeof *own_card); /* on every PE: keeps space symmetric */
+    _Static_assert(sizeof(mirror_card_t) <= SSHMEM_HIER_CARD_BYTES, "the card fits its part");
+    own_card = sshmem_heap_space(SSHMEM_SPACE_NODE_MIRROR);
     own_card->pid = (int32_t)getpid();
     own_card->fd = -1;
     if (sshmem_env.local != 0 || node_mapped())
