@@ -3,12 +3,16 @@
  * bench/coll_latency.c on a 2-core host; on a node, shared-memory algorithms win.
  */
 #include "coll/algo.h"
+#include "coll/hier.h"
 #include "core/env.h"
 
 enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
 {
-    if (sshmem_env.coll_barrier != COLL_BARRIER_AUTO)
-        return (enum coll_barrier_algo)sshmem_env.coll_barrier;
+    int forced = sshmem_env.coll_barrier;
+    if (forced != COLL_BARRIER_AUTO && (forced != COLL_BARRIER_HIER || hier_usable(c)))
+        return (enum coll_barrier_algo)forced;
+    if (!c->direct && hier_worth(c))
+        return COLL_BARRIER_HIER;
     /* All-signal-all reaches everybody in one step; worth it while the signals are cheap. */
     return c->direct && c->n <= 4 ? COLL_BARRIER_FLAT : COLL_BARRIER_DISSEM;
 }
@@ -16,7 +20,8 @@ enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
 enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
 {
     int forced = sshmem_env.coll_bcast;
-    if (forced != COLL_BCAST_AUTO && (forced != COLL_BCAST_COOP || c->direct))
+    if (forced != COLL_BCAST_AUTO && (forced != COLL_BCAST_COOP || c->direct) &&
+        (forced != COLL_BCAST_HIER || hier_usable(c)))
         return (enum coll_bcast_algo)forced;
     if (c->direct)
         return nbytes <= 16384 ? COLL_BCAST_LINEAR : COLL_BCAST_COOP;
@@ -35,19 +40,25 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
     int forced = sshmem_env.coll_reduce;
     if (forced == COLL_REDUCE_RD || forced == COLL_REDUCE_RSAG ||
         (forced == COLL_REDUCE_SHMRS && c->direct) ||
-        (forced == COLL_REDUCE_SHM && c->direct && shm_fits))
+        (forced == COLL_REDUCE_SHM && c->direct && shm_fits) ||
+        (forced == COLL_REDUCE_HIER && hier_usable(c)))
         return (enum coll_reduce_algo)forced;
     if (c->direct && c->n <= COLL_FLAT_MAX_MEMBERS)
         return shm_fits && nbytes <= 4096 ? COLL_REDUCE_SHM : COLL_REDUCE_SHMRS;
+    if (nbytes <= 8192 && hier_worth(c))
+        return COLL_REDUCE_HIER;
     return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;
 }
 
 enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
 {
-    if (sshmem_env.coll_fcollect != COLL_FCOLLECT_AUTO)
-        return (enum coll_fcollect_algo)sshmem_env.coll_fcollect;
+    int forced = sshmem_env.coll_fcollect;
+    if (forced != COLL_FCOLLECT_AUTO && (forced != COLL_FCOLLECT_HIER || hier_usable(c)))
+        return (enum coll_fcollect_algo)forced;
     if (c->direct)
         return COLL_FCOLLECT_LINEAR;
+    if (hier_worth(c))
+        return COLL_FCOLLECT_HIER;
     return nbytes * (size_t)c->n <= 8192 ? COLL_FCOLLECT_BRUCK : COLL_FCOLLECT_RING;
 }
 

@@ -3,7 +3,9 @@
  * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT, _SCAN; see core/env.h and doc/) whose
  * value forces one algorithm; "auto" (the default) chooses by PE count, size and whether the
  * members share memory. A shared-memory algorithm forced on a set that does not share memory
- * falls back to the automatic choice. Every PE of a call makes the same choice: it depends
+ * falls back to the automatic choice, and so does hier (src/coll/hier.h) where node mates do
+ * not map each other (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes
+ * with more than one member on some node (hier_worth). Every PE of a call makes the same choice: it depends
  * only on values all members agree on. Every reduction and scan algorithm keeps member order
  * (src/coll/reduce.c, scan.c), so a non-commutative operator may take any of them.
  */
@@ -13,15 +15,20 @@
 #include "coll/engine.h"
 
 /* In the order of the choices in core/env.h. */
-enum coll_barrier_algo { COLL_BARRIER_AUTO, COLL_BARRIER_DISSEM, COLL_BARRIER_FLAT };
+enum coll_barrier_algo {
+    COLL_BARRIER_AUTO, COLL_BARRIER_DISSEM, COLL_BARRIER_FLAT, COLL_BARRIER_HIER
+};
 enum coll_bcast_algo {
-    COLL_BCAST_AUTO, COLL_BCAST_LINEAR, COLL_BCAST_COOP, COLL_BCAST_BINOMIAL, COLL_BCAST_KNOMIAL
+    COLL_BCAST_AUTO, COLL_BCAST_LINEAR, COLL_BCAST_COOP, COLL_BCAST_BINOMIAL, COLL_BCAST_KNOMIAL,
+    COLL_BCAST_HIER
 };
 enum coll_reduce_algo {
-    COLL_REDUCE_AUTO, COLL_REDUCE_SHM, COLL_REDUCE_SHMRS, COLL_REDUCE_RD, COLL_REDUCE_RSAG
+    COLL_REDUCE_AUTO, COLL_REDUCE_SHM, COLL_REDUCE_SHMRS, COLL_REDUCE_RD, COLL_REDUCE_RSAG,
+    COLL_REDUCE_HIER
 };
 enum coll_fcollect_algo {
-    COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK
+    COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK,
+    COLL_FCOLLECT_HIER
 };
 enum coll_scan_algo { COLL_SCAN_AUTO, COLL_SCAN_SHM, COLL_SCAN_RD };
 /* How a block of the shmemx gather family travels (src/mpix/exchange.h): through the

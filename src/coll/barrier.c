@@ -15,6 +15,7 @@
 #include "coll/algo.h"
 #include "coll/barrier.h"
 #include "coll/coll.h"
+#include "coll/hier.h"
 #include "core/api_defs.h"
 #include "core/debug_hooks.h"
 #include "core/env.h"
@@ -41,10 +42,17 @@ void coll_barrier(coll_t *c)
 {
     if (c->n == 1)
         return;
-    if (coll_algo_barrier(c) == COLL_BARRIER_FLAT)
+    switch (coll_algo_barrier(c)) {
+    case COLL_BARRIER_FLAT:
         barrier_flat(c);
-    else
+        break;
+    case COLL_BARRIER_HIER:
+        coll_hier_barrier(c);
+        break;
+    default:
         barrier_dissemination(c);
+        break;
+    }
 }
 
 /* Complete this PE's outstanding puts and atomics (the "quiet" of a barrier). */
@@ -59,6 +67,7 @@ void sshmem_barrier_init(void)
 {
     sshmem_team_init();
     coll_wait_policy_init();
+    hier_node_init();
 }
 
 void sshmem_barrier_world(int quiet)

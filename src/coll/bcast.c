@@ -15,6 +15,7 @@
 
 #include "coll/algo.h"
 #include "coll/coll.h"
+#include "coll/hier.h"
 
 #define SLOT_UP (COLL_SLOT_ALGO + 0)   /* arrivals / done, counted at the parent or root */
 #define SLOT_DOWN (COLL_SLOT_ALGO + 1) /* data (or "go", "pushed") from the parent or root */
@@ -156,6 +157,9 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         break;
     case COLL_BCAST_KNOMIAL:
         bcast_tree(c, dest, src, nbytes, root, root_too, 4);
+        break;
+    case COLL_BCAST_HIER:
+        coll_hier_broadcast(c, dest, src, nbytes, root, root_too);
         break;
     default:
         bcast_linear(c, dest, src, nbytes, root, root_too);

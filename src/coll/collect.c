@@ -15,6 +15,7 @@
 
 #include "coll/algo.h"
 #include "coll/coll.h"
+#include "coll/hier.h"
 
 #define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
@@ -80,6 +81,9 @@ void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     case COLL_FCOLLECT_BRUCK:
         own_block(dest, at, src, nbytes);
         fcollect_bruck(c, dest, nbytes);
+        break;
+    case COLL_FCOLLECT_HIER:
+        coll_hier_fcollect(c, dest, src, nbytes);
         break;
     default:
         all_write_all(c, dest, src, at, nbytes);

@@ -199,6 +199,13 @@ void coll_wait(coll_t *c, int slot, long count)
     flag_take(c, flag, count);
 }
 
+void coll_wait_cpu(coll_t *c, long *flag, long rest, long count)
+{
+    const long target = rest + count;
+    COLL_WAIT_UNTIL(c, __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= target);
+    __atomic_fetch_sub(flag, count, __ATOMIC_RELAXED);
+}
+
 long coll_recv_value(coll_t *c, int slot)
 {
     long *flag = (long *)c->flags.addr + slot;

@@ -25,6 +25,7 @@
 
 #include "coll/algo.h"
 #include "coll/coll.h"
+#include "coll/hier.h"
 #include "core/error.h"
 
 #define SLOT_READY(e) (COLL_SLOT_ALGO + (e))       /* e < COLL_MAX_ROUNDS */
@@ -395,6 +396,9 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
         break;
     case COLL_REDUCE_RSAG:
         reduce_rsag(c, dest, src, count, op);
+        break;
+    case COLL_REDUCE_HIER:
+        coll_hier_reduce(c, dest, src, count, op);
         break;
     default:
         reduce_rd(c, dest, src, count, op);

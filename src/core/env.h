@@ -43,15 +43,17 @@
     X(stage_piece, SIZE, "SSHMEM_STAGE_PIECE", NULL, "256K",                                      \
       "bytes of packed data per staged message (larger transfers go in several)")                \
     X(coll_barrier, CHOICE, "SSHMEM_COLL_BARRIER", NULL, "auto",                                  \
-      "barrier/sync algorithm: auto | dissem (dissemination) | flat (all signal all)")            \
+      "barrier/sync algorithm: auto | dissem (dissemination) | flat (all signal all) | hier "  \
+      "(node-aware: shared memory in a node, leaders across nodes)")            \
     X(coll_bcast, CHOICE, "SSHMEM_COLL_BCAST", NULL, "auto",                                      \
       "broadcast: auto | linear (root writes all) | coop (shared memory, all copy) | binomial | "  \
-      "knomial (radix 4)")                                                                        \
+      "knomial (radix 4) | hier (node-aware)")                                                                        \
     X(coll_reduce, CHOICE, "SSHMEM_COLL_REDUCE", NULL, "auto",                                    \
       "reductions: auto | shm (read all, shared memory) | shmrs (reduce-scatter + allgather, "    \
-      "shared memory) | rd (recursive doubling) | rsag (reduce-scatter + allgather)")             \
+      "shared memory) | rd (recursive doubling) | rsag (reduce-scatter + allgather) | hier "  \
+      "(node-aware)")             \
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
-      "fcollect: auto | linear (all write all) | ring | bruck")                                   \
+      "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
       "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
@@ -74,10 +76,10 @@
 #define SSHMEM_ENV_CHOICES_progress_thread {"auto", "0", "1", NULL}
 enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_THREAD_ON };
 /* Collective algorithms (src/coll/algo.h keeps the same order). */
-#define SSHMEM_ENV_CHOICES_coll_barrier {"auto", "dissem", "flat", NULL}
-#define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", NULL}
-#define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", NULL}
-#define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", NULL}
+#define SSHMEM_ENV_CHOICES_coll_barrier {"auto", "dissem", "flat", "hier", NULL}
+#define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", "hier", NULL}
+#define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", "hier", NULL}
+#define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", "hier", NULL}
 #define SSHMEM_ENV_CHOICES_coll_scan {"auto", "shm", "rd", NULL}
 #define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", NULL}
 

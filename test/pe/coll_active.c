@@ -16,6 +16,7 @@
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear
  * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=3
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_BCAST=hier SSHMEM_COLL_FCOLLECT=hier SSHMEM_COLL_BARRIER=hier
  */
 #include <stdint.h>
 

@@ -14,6 +14,7 @@
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_PES_PER_NODE=2 SSHMEM_COLL_REDUCE=hier
  */
 #include <complex.h>
 

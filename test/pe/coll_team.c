@@ -9,6 +9,7 @@
  * sshmem-test: np=1 2 3 5 7 8
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
+ * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier
  */
 #include "check.h"
 

@@ -15,6 +15,7 @@
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2
+ * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_BARRIER=hier
  */
 #include <complex.h>
 

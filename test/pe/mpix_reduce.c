@@ -12,6 +12,7 @@
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_PES_PER_NODE=2 SSHMEM_COLL_REDUCE=hier
  */
 #include <shmemx.h>
 

@@ -1,0 +1,89 @@
+/*
+ * hier.h: node-aware collectives (the "hier" choice of SSHMEM_COLL_BARRIER, _BCAST, _REDUCE,
+ * _FCOLLECT). Inside a node members work through shared memory; one leader per node talks to
+ * the other leaders over the network:
+ *   barrier:  node gather at the leader -> dissemination among leaders -> node release
+ *   bcast:    root's data to the leaders down a binomial tree -> node members copy from theirs
+ *   reduce:   leader combines its node's sources -> recursive doubling among leaders ->
+ *             node members copy the result from their leader
+ *   fcollect: node blocks gathered at the leader -> leaders exchange node blocks -> node
+ *             members copy the whole result from their leader
+ *
+ * Groups. A group is a maximal run of consecutive members on one node, so every group covers
+ * a consecutive range of members and combining groups in group order keeps member order: a
+ * non-commutative operator (src/coll/ops.h commute == 0) gets x0 op ... op x(n-1). With the
+ * usual block placement (and SSHMEM_PES_PER_NODE) a run is a node's whole share of the set;
+ * with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
+ * The leader of a group is its first member (the root itself in the root's group of a bcast).
+ *
+ * On-node views (hier_node.c). Members of a node reach each other by load/store: straight
+ * into each other's heap and globals when UCX maps them, else through node mirrors (a memory
+ * file per PE, shaped like its heap + globals, that its node mates map; UCX_TLS=tcp,self gives
+ * no mapping of a heap). A PE exposes what its mates read (hier_node_expose copies it into
+ * its mirror at the same offset; nothing when mapped) and they read it with hier_node_view.
+ * On-node flags take CPU atomics: only members of one node touch them (in the mirror, or the
+ * sync area's own words). Flags between leaders take coll_add (UCX once any PE is off-node).
+ * A word is in one of the two domains for the whole call: one atomicity domain per word.
+ *
+ * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
+ * automatic one (hier_usable).
+ */
+#ifndef SSHMEM_COLL_HIER_H
+#define SSHMEM_COLL_HIER_H
+
+#include "coll/engine.h"
+#include "coll/ops.h"
+
+#define HIER_MAP_INLINE 64 /* leaders kept without allocation */
+/* Bytes of internal symmetric space (core/space.h) that say where a PE's node mirror is. */
+#define SSHMEM_HIER_CARD_BYTES 64
+
+typedef struct hier_map {
+    int lo, hi;       /* my group: members [lo, hi) */
+    int leader;       /* my group's leader (member index) */
+    int nleaders;     /* groups in the set */
+    int my_lrank;     /* my group's number (0 = lowest members) */
+    int *first;       /* first[g]: first member of group g; first[nleaders] = n */
+    int *leaders;     /* leaders[g]: leader of group g (first[g], or the root) */
+    int inline_buf[2 * HIER_MAP_INLINE + 1];
+} hier_map_t;
+
+/* Map the groups of c's set; root >= 0 makes the root the leader of its group. */
+void hier_map_init(hier_map_t *m, const coll_t *c, int root);
+void hier_map_free(hier_map_t *m);
+
+static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
+{
+    return m->leader == c->me;
+}
+
+/* hier can run on c: node mates map each other (the same answer on every member). */
+int hier_usable(const coll_t *c);
+/* hier is worth it: usable, more than one group, and some group of more than one member. */
+int hier_worth(const coll_t *c);
+
+void coll_hier_barrier(coll_t *c);
+void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                         size_t nbytes, int root, int root_too);
+void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op);
+void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                        size_t nbytes);
+
+/* On-node views (hier_node.c). */
+void hier_node_init(void); /* at start-up, on every PE (it takes internal symmetric space) */
+/* The load/store view of member's b + at, as exposed by that member. */
+const char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at);
+/* Let node mates see our b[at, at+len) through hier_node_view. */
+void hier_node_expose(const coll_t *c, const coll_buf_t *b, size_t at, size_t len);
+/* On-node flags (slot numbers as the sync area's). */
+void hier_node_add(coll_t *c, int member, int slot, long amount);
+void hier_node_wait(coll_t *c, int slot, long count);
+
+/* Shared by the algorithms: the on-node phases. */
+/* Members tell the leader they have entered (and whatever they wrote before is there). */
+void hier_node_arrive(coll_t *c, const hier_map_t *m, int slot);
+/* The leader lets its members go. */
+void hier_node_release(coll_t *c, const hier_map_t *m, int slot);
+
+#endif

@@ -1,0 +1,31 @@
+/*
+ * hier_barrier.c: the node-aware barrier (hier.h). Members signal their leader through
+ * shared memory; the leaders run a dissemination barrier among themselves (ceil(log2 nodes)
+ * rounds over the network); each leader then releases its members. Only the barrier's slots
+ * (0..19, engine.h) are used, since any algorithm may call coll_barrier.
+ */
+#include "coll/hier.h"
+
+#define SLOT_ARRIVE (COLL_SLOT_BARRIER + 0)      /* on-node: members -> leader */
+#define SLOT_RELEASE (COLL_SLOT_BARRIER + 1)     /* on-node: leader -> members */
+#define SLOT_ROUND(k) (COLL_SLOT_BARRIER + 2 + (k)) /* leaders, round k (k < 18) */
+
+static void leaders_dissemination(coll_t *c, const hier_map_t *m)
+{
+    const int L = m->nleaders;
+    for (int k = 0, dist = 1; dist < L; k++, dist <<= 1) {
+        coll_signal(c, m->leaders[(m->my_lrank + dist) % L], SLOT_ROUND(k));
+        coll_wait(c, SLOT_ROUND(k), 1);
+    }
+}
+
+void coll_hier_barrier(coll_t *c)
+{
+    hier_map_t m;
+    hier_map_init(&m, c, -1);
+    hier_node_arrive(c, &m, SLOT_ARRIVE);
+    if (hier_is_leader(&m, c))
+        leaders_dissemination(c, &m);
+    hier_node_release(c, &m, SLOT_RELEASE);
+    hier_map_free(&m);
+}

@@ -1,0 +1,135 @@
+/*
+ * hier_reduce.c: the node-aware reduction to all (hier.h).
+ *  1. node: each leader combines the sources of its group (read through shared memory, in
+ *     member order) into its dest;
+ *  2. leaders: recursive doubling over the groups' partial results, through each other's
+ *     work buffer in chunks (folding a non-power-of-two count of groups, as in reduce.c);
+ *  3. node: the members copy the result from their leader's dest.
+ * Every partial result covers a consecutive run of groups and so of members, and the lower
+ * one is always on the left: a non-commutative operator gets x0 op ... op x(n-1), and every
+ * PE gets the same bits.
+ */
+#include <string.h>
+
+#include "coll/hier.h"
+#include "core/error.h"
+
+#define SLOT_ARRIVE (COLL_SLOT_ALGO + 0)  /* on-node: my source is ready */
+#define SLOT_RELEASE (COLL_SLOT_ALGO + 1) /* on-node: the result is in the leader's dest */
+#define SLOT_DONE (COLL_SLOT_ALGO + 2)    /* on-node: a member has copied it */
+#define HIER_ROUNDS 18
+#define SLOT_READY(e) (COLL_SLOT_ALGO + 3 + (e)) /* leaders: my work buffer is free */
+#define SLOT_DATA(e) (COLL_SLOT_ALGO + 3 + HIER_ROUNDS + (e))
+#define SLOT_FOLD_READY (COLL_SLOT_ALGO + 3 + 2 * HIER_ROUNDS)
+#define SLOT_FOLD_DATA (SLOT_FOLD_READY + 1)
+#define SLOT_RESULT (SLOT_FOLD_READY + 2)
+
+/* The group's sources combined into acc (the leader's dest), in member order. */
+static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_buf_t *src,
+                         size_t count, const coll_op_t *op)
+{
+    if (m->hi - m->lo == 1) {
+        if (acc != src->addr)
+            memcpy(acc, src->addr, count * op->esize);
+        return;
+    }
+    coll_op_apply(op, acc, src->addr, hier_node_view(c, src, m->lo + 1, 0), count);
+    for (int j = m->lo + 2; j < m->hi; j++)
+        op->acc(op, acc, hier_node_view(c, src, j, 0), count);
+}
+
+/* Recursive doubling among the leaders over acc[0, count), with the same folding of a
+ * non-power-of-two number of groups as reduce.c: pairs (2k, 2k+1) of the first 2*(L-p)
+ * groups fold into the even one. */
+typedef struct lfold {
+    int p2, rem, extra, partner, vme;
+} lfold_t;
+
+static lfold_t lfold_of(const hier_map_t *m)
+{
+    lfold_t f;
+    const int L = m->nleaders, r = m->my_lrank;
+    f.p2 = 1;
+    while (f.p2 * 2 <= L)
+        f.p2 *= 2;
+    f.rem = L - f.p2;
+    int paired = r < 2 * f.rem;
+    f.extra = paired && (r & 1);
+    f.partner = !paired ? -1 : f.extra ? r - 1 : r + 1;
+    f.vme = paired ? r / 2 : r - f.rem;
+    return f;
+}
+
+static int lfold_group(const lfold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
+
+static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, size_t count,
+                       const coll_op_t *op)
+{
+    const size_t es = op->esize, cap = c->work_bytes / es;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element of %zu bytes does not fit the work buffer (%zu "
+                     "bytes) that reductions between nodes go through; pass a larger pWrk or "
+                     "use smaller elements", es, c->work_bytes);
+    const lfold_t f = lfold_of(m);
+    for (size_t off = 0, len; off < count; off += len) {
+        len = count - off < cap ? count - off : cap;
+        char *acc = dest->addr + off * es;
+        if (f.extra) { /* hand the chunk to the partner group, get the result back */
+            int q = m->leaders[f.partner];
+            coll_wait(c, SLOT_FOLD_READY, 1);
+            coll_put(c, q, &c->work, 0, acc, len * es);
+            coll_signal(c, q, SLOT_FOLD_DATA);
+            coll_wait(c, SLOT_RESULT, 1);
+            continue;
+        }
+        if (f.partner >= 0) { /* the partner group is the higher one: ours on the left */
+            coll_signal(c, m->leaders[f.partner], SLOT_FOLD_READY);
+            coll_wait(c, SLOT_FOLD_DATA, 1);
+            op->acc(op, acc, c->work.addr, len);
+        }
+        for (int e = 0; (1 << e) < f.p2; e++) {
+            int g = lfold_group(&f, f.vme ^ (1 << e)), q = m->leaders[g];
+            coll_signal(c, q, SLOT_READY(e));
+            coll_wait(c, SLOT_READY(e), 1);
+            coll_put(c, q, &c->work, 0, acc, len * es);
+            coll_signal(c, q, SLOT_DATA(e));
+            coll_wait(c, SLOT_DATA(e), 1);
+            if (g < m->my_lrank)
+                op->racc(op, acc, c->work.addr, len);
+            else
+                op->acc(op, acc, c->work.addr, len);
+        }
+        if (f.partner >= 0) {
+            int q = m->leaders[f.partner];
+            coll_put(c, q, dest, off * es, acc, len * es);
+            coll_signal(c, q, SLOT_RESULT);
+        }
+    }
+}
+
+void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                      const coll_op_t *op)
+{
+    hier_map_t m;
+    hier_map_init(&m, c, -1);
+    const size_t nbytes = count * op->esize;
+    if (!hier_is_leader(&m, c))
+        hier_node_expose(c, src, 0, nbytes);
+    hier_node_arrive(c, &m, SLOT_ARRIVE);
+    if (hier_is_leader(&m, c)) {
+        node_combine(c, &m, dest->addr, src, count, op);
+        if (m.nleaders > 1)
+            leaders_rd(c, &m, dest, count, op);
+        if (m.hi - m.lo > 1) {
+            hier_node_expose(c, dest, 0, nbytes);
+            hier_node_release(c, &m, SLOT_RELEASE);
+            hier_node_wait(c, SLOT_DONE, m.hi - m.lo - 1);
+        }
+    } else {
+        hier_node_release(c, &m, SLOT_RELEASE);
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), nbytes);
+        hier_node_add(c, m.leader, SLOT_DONE, 1);
+    }
+    hier_map_free(&m);
+    coll_done(c);
+}
