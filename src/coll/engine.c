@@ -28,6 +28,8 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
                      what, addr, len);
 }
 
+static void coll_progress(coll_t *c);
+
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     char *area = team->area[team->ncalls++ & 1];
@@ -45,6 +47,8 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_FLAGS * sizeof(long), c->work_bytes, "team work", c);
+    if (team->direct)
+        coll_progress(c);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -144,6 +148,32 @@ SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
         if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > coll_spin)                               \
             sshmem_hang_leave();                                                                 \
     } while (0)
+
+/* ------------------------------------------------------------------ team progress */
+
+/* The team's progress words (engine.h, "Early return"): publish that we have entered this
+ * call; after an early call, wait until every member has entered it too. */
+static void coll_progress(coll_t *c)
+{
+    struct sshmem_team *team = c->team;
+    long *mine = (long *)team->area[0] + COLL_SLOT_PROGRESS;
+    __atomic_store_n(mine, (long)c->seq, __ATOMIC_RELEASE); /* after the caller's work */
+    if (SSHMEM_LIKELY(!team->coll_early))
+        return;
+    team->coll_early = 0;
+    coll_buf_t area0;
+    coll_buf(&area0, team->area[0], SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
+    for (int d = 1; d < c->n; d++) {
+        const long *theirs = (const long *)coll_peer(c, &area0, coll_rel(c, d),
+                                                     COLL_SLOT_PROGRESS * sizeof(long));
+        COLL_WAIT_UNTIL(c, __atomic_load_n(theirs, __ATOMIC_ACQUIRE) >= (long)c->seq - 1);
+    }
+}
+
+void coll_team_retire(struct sshmem_team *team)
+{
+    ((long *)team->area[0])[COLL_SLOT_PROGRESS] = SHMEM_SYNC_VALUE;
+}
 
 /* ------------------------------------------------------------------ flags */
 

@@ -124,6 +124,7 @@ SSHMEM_DEFINE(void, shmem_team_destroy, (shmem_team_t team))
     /* Nobody may still be signalling into the team's state when the slot is given back. */
     coll_setup_team(&c, t, call);
     coll_barrier(&c);
+    coll_team_retire(t);
     t->magic = 0;
     sshmem_team_pool_release(t->pool_slot);
     free(t);
