@@ -114,6 +114,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
  * 4 PEs: a barrier takes 3 us instead of 15). Otherwise spin as SSHMEM_SPIN says. An
  * explicit SSHMEM_SPIN always wins. */
 static unsigned coll_spin;
+static int coll_crowded;
 
 void coll_wait_policy_init(void)
 {
@@ -122,8 +123,11 @@ void coll_wait_policy_init(void)
     for (int pe = 0; pe < sshmem.n_pes; pe++)
         local += sshmem.peers[pe].node_id == sshmem.my_node;
     const char *set = getenv("SSHMEM_SPIN");
-    coll_spin = (set && *set) || cpus < 1 || local <= cpus ? sshmem_env.spin : 0;
+    coll_crowded = cpus >= 1 && local > cpus;
+    coll_spin = (set && *set) || !coll_crowded ? sshmem_env.spin : 0;
 }
+
+int coll_host_crowded(void) { return coll_crowded; }
 
 /* The slow phase of a collective's wait, for hang reports (only when they are on). */
 SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)

@@ -109,12 +109,15 @@ static void team_calls(shmem_team_t team, size_t n)
     fill_source(5, 0, tme, n);
     shmem_team_sync(team);
     for (int it = 0, call = 0; it < ITERS; it++) {
-        int root = (it * 3 + 1) % tn;
-        long *out = dst + (size_t)(call++ & 1) * npes * MAXN;
-        shmem_long_broadcast(team, out, src, n, root);
-        fill_source(6, it, tme, n);
-        for (size_t i = 0; i < n; i++)
-            CHECK_EQ_LONG(out[i], value(5, it, root, i), "team broadcast");
+        long *out;
+        for (int b = 0; b < 3; b++) { /* early calls back to back: only the library paces them */
+            int root = (it * 3 + b) % tn;
+            out = dst + (size_t)(call++ & 1) * npes * MAXN;
+            shmem_long_broadcast(team, out, src, n, root);
+            fill_source(b < 2 ? 5 : 6, b < 2 ? it * 3 + b + 1 : it, tme, n);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_LONG(out[i], value(5, it * 3 + b, root, i), "team broadcast");
+        }
         out = dst + (size_t)(call++ & 1) * npes * MAXN;
         shmem_long_sum_reduce(team, out, src, n);
         fill_source(7, it, tme, n);
@@ -122,7 +125,7 @@ static void team_calls(shmem_team_t team, size_t n)
             CHECK_EQ_LONG(out[i], sum_of(6, it, tn, i), "team sum_reduce");
         out = dst + (size_t)(call++ & 1) * npes * MAXN;
         shmem_long_fcollect(team, out, src, n);
-        fill_source(5, it + 1, tme, n);
+        fill_source(5, it * 3 + 3, tme, n);
         for (int k = 0; k < tn; k++)
             for (size_t i = 0; i < n; i++)
                 CHECK_EQ_LONG(out[(size_t)k * n + i], value(7, it, k, i), "team fcollect");
