@@ -53,16 +53,15 @@ static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_
 static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                                size_t nbytes, int root, int root_too)
 {
-    const int slot = c->team ? SLOT_DOWN : COLL_SLOT_EARLY;
     coll_mark_early(c);
     if (c->me != root) {
-        coll_wait(c, slot, 1);
+        coll_wait(c, COLL_SLOT_EARLY, 1);
         return;
     }
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
         coll_put(c, j, dest, 0, src->addr, nbytes);
-        coll_signal(c, j, slot);
+        coll_signal(c, j, COLL_SLOT_EARLY);
     }
     if (root_too)
         local_copy(dest, src, nbytes);

@@ -155,29 +155,32 @@ SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
 
 /* ------------------------------------------------------------------ team progress */
 
-/* The team's progress words (engine.h, "Early return"): publish that we have entered this
- * call; after an early call, wait until every member has entered it too. */
+/* The team's progress word (engine.h, "Early return"): the last long of its scratch, 0 in a
+ * team that has never run a call (the scratch starts zeroed; coll_team_retire). */
+static long *progress_word(struct sshmem_team *team)
+{
+    return (long *)(team->scratch + SSHMEM_TEAM_SCRATCH_BYTES) - 1;
+}
+
+/* Publish that we have entered this call; after an early call, wait until every member has
+ * entered it too. */
 static void coll_progress(coll_t *c)
 {
     struct sshmem_team *team = c->team;
-    long *mine = (long *)team->area[0] + COLL_SLOT_PROGRESS;
+    long *mine = progress_word(team);
     __atomic_store_n(mine, (long)c->seq, __ATOMIC_RELEASE); /* after the caller's work */
     if (SSHMEM_LIKELY(!team->coll_early))
         return;
     team->coll_early = 0;
-    coll_buf_t area0;
-    coll_buf(&area0, team->area[0], SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
+    coll_buf_t word;
+    coll_buf(&word, mine, sizeof *mine, "team progress word", c);
     for (int d = 1; d < c->n; d++) {
-        const long *theirs = (const long *)coll_peer(c, &area0, coll_rel(c, d),
-                                                     COLL_SLOT_PROGRESS * sizeof(long));
+        const long *theirs = (const long *)coll_peer(c, &word, coll_rel(c, d), 0);
         COLL_WAIT_UNTIL(c, __atomic_load_n(theirs, __ATOMIC_ACQUIRE) >= (long)c->seq - 1);
     }
 }
 
-void coll_team_retire(struct sshmem_team *team)
-{
-    ((long *)team->area[0])[COLL_SLOT_PROGRESS] = SHMEM_SYNC_VALUE;
-}
+void coll_team_retire(struct sshmem_team *team) { *progress_word(team) = 0; }
 
 /* ------------------------------------------------------------------ flags */
 

@@ -29,7 +29,8 @@
  *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
  *    finds its count one higher, never a signal of another kind of call;
  *  - teams: every call on a direct team first publishes its call number in the team's
- *    COLL_SLOT_PROGRESS, and the call after an early one waits until every member has
+ *    progress word (the last long of its scratch), and the call after an early one waits
+ *    until every member has
  *    entered the previous call (coll_setup_team). A fast root can thus never write into a
  *    member's area or dest before that member has finished with it two calls back.
  *
@@ -52,10 +53,8 @@
 #define COLL_SLOT_ALGO 20
 #define COLL_MAX_ROUNDS 20
 #define COLL_MIN_FLAGS 64 /* pSync arrays and team areas have at least this many */
-/* The early broadcast's data signal on an active set: no other algorithm uses this slot. */
+/* The early broadcast's data signal: no other algorithm uses this slot. */
 #define COLL_SLOT_EARLY (COLL_MIN_FLAGS - 1)
-/* In a team's area[0]: not a counting flag but the last call number this PE entered. */
-#define COLL_SLOT_PROGRESS (COLL_MIN_FLAGS - 1)
 
 /* A symmetric buffer, located once per call: its region and offset on every PE. */
 typedef struct coll_buf {

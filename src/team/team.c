@@ -16,7 +16,7 @@ SSHMEM_API struct sshmem_team sshmem_team_world, sshmem_team_shared;
 static char *pool;                 /* SSHMEM_TEAM_POOL_SLOTS team states, symmetric */
 static unsigned long long pool_used; /* bit i: slot i belongs to a team this PE is in */
 
-/* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
+/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its scratch zeroed. */
 static void state_reset(char *state)
 {
     for (int a = 0; a < 2; a++) {
@@ -24,6 +24,7 @@ static void state_reset(char *state)
         for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
             flags[i] = SHMEM_SYNC_VALUE;
     }
+    memset(state + 2 * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
 }
 
 int sshmem_team_all_direct(const sshmem_triplet_t *t)
