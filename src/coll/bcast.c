@@ -1,15 +1,18 @@
 /*
- * bcast.c: broadcast. Every algorithm first learns that all members have entered (arrival
- * signals gathered at the root) before the last member can leave: the engine's reuse rule.
+ * bcast.c: broadcast.
  *
- *  - linear: the root writes every member's dest (memcpy when mapped), then all members
- *    run a barrier: leaving it means every member has entered and the root's writes, made
- *    before the root entered, are complete. One step: the best for small data.
+ *  - linear: on shared memory the root copies into every member's dest, signals it and
+ *    returns, and a member returns once its data is in: nobody waits for anybody's arrival
+ *    (the one early-returning algorithm, see engine.h "Early return"). Through the network
+ *    every member first tells the root it has entered, then the root writes and signals.
+ *    One step: the best for small data.
  *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
  *    r's dest while every member reads all other parts straight from the root's source, so
  *    all CPUs copy at once. For large data on a node.
  *  - binomial / knomial (radix 4): arrivals go up a tree to the root, the data comes down
  *    it, each member forwarding from its own dest. For members reached over the network.
+ * All but the early linear one learn that every member has entered before the last member
+ * leaves (arrivals gathered at the root): the engine's reuse rule.
  */
 #include <string.h>
 
@@ -26,18 +29,52 @@ static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nby
         memcpy(dest->addr, src->addr, nbytes);
 }
 
+/* Linear through the network: the root writes a member only once it has entered. */
+static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                                  size_t nbytes, int root, int root_too)
+{
+    if (c->me != root) {
+        coll_signal(c, root, SLOT_UP); /* entered */
+        coll_wait(c, SLOT_DOWN, 1);    /* the root's data is in our dest */
+        return;
+    }
+    if (root_too)
+        local_copy(dest, src, nbytes);
+    coll_wait(c, SLOT_UP, c->n - 1);
+    for (int d = 1; d < c->n; d++) {
+        int j = coll_rel(c, d);
+        coll_put(c, j, dest, 0, src->addr, nbytes);
+        coll_signal(c, j, SLOT_DOWN); /* coll_add orders the data first */
+    }
+}
+
+/* Linear on shared memory, returning early (engine.h, "Early return"): the root copies into
+ * every member's dest at once (the caller's contract says they are ready), signals, and
+ * leaves; a member leaves as soon as its data is in. Nobody waits for anybody's arrival. */
+static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                               size_t nbytes, int root, int root_too)
+{
+    coll_mark_early(c);
+    if (c->me != root) {
+        coll_wait(c, COLL_SLOT_EARLY, 1);
+        return;
+    }
+    for (int d = 1; d < c->n; d++) {
+        int j = coll_rel(c, d);
+        coll_put(c, j, dest, 0, src->addr, nbytes);
+        coll_signal(c, j, COLL_SLOT_EARLY);
+    }
+    if (root_too)
+        local_copy(dest, src, nbytes);
+}
+
 static void bcast_linear(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
                          int root, int root_too)
 {
-    if (c->me == root) {
-        /* Each member's dest is ready by the caller's contract: write at once. */
-        for (int d = 1; d < c->n; d++)
-            coll_put(c, coll_rel(c, d), dest, 0, src->addr, nbytes);
-        if (root_too)
-            local_copy(dest, src, nbytes);
-        coll_done(c); /* complete at the targets before anybody can leave the barrier */
-    }
-    coll_barrier(c);
+    if (c->direct)
+        bcast_linear_early(c, dest, src, nbytes, root, root_too);
+    else
+        bcast_linear_arrivals(c, dest, src, nbytes, root, root_too);
 }
 
 /* Part p of n over nbytes, in cache-line multiples: [*lo, *hi). */

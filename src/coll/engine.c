@@ -28,6 +28,8 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
                      what, addr, len);
 }
 
+static void coll_progress(coll_t *c);
+
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     char *area = team->area[team->ncalls++ & 1];
@@ -45,6 +47,8 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_FLAGS * sizeof(long), c->work_bytes, "team work", c);
+    if (team->direct)
+        coll_progress(c);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -110,6 +114,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
  * 4 PEs: a barrier takes 3 us instead of 15). Otherwise spin as SSHMEM_SPIN says. An
  * explicit SSHMEM_SPIN always wins. */
 static unsigned coll_spin;
+static int coll_crowded;
 
 void coll_wait_policy_init(void)
 {
@@ -118,8 +123,11 @@ void coll_wait_policy_init(void)
     for (int pe = 0; pe < sshmem.n_pes; pe++)
         local += sshmem.peers[pe].node_id == sshmem.my_node;
     const char *set = getenv("SSHMEM_SPIN");
-    coll_spin = (set && *set) || cpus < 1 || local <= cpus ? sshmem_env.spin : 0;
+    coll_crowded = cpus >= 1 && local > cpus;
+    coll_spin = (set && *set) || !coll_crowded ? sshmem_env.spin : 0;
 }
+
+int coll_host_crowded(void) { return coll_crowded; }
 
 /* The slow phase of a collective's wait, for hang reports (only when they are on). */
 SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
@@ -144,6 +152,35 @@ SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
         if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > coll_spin)                               \
             sshmem_hang_leave();                                                                 \
     } while (0)
+
+/* ------------------------------------------------------------------ team progress */
+
+/* The team's progress word (engine.h, "Early return"): the last long of its scratch, 0 in a
+ * team that has never run a call (the scratch starts zeroed; coll_team_retire). */
+static long *progress_word(struct sshmem_team *team)
+{
+    return (long *)(team->scratch + SSHMEM_TEAM_SCRATCH_BYTES) - 1;
+}
+
+/* Publish that we have entered this call; after an early call, wait until every member has
+ * entered it too. */
+static void coll_progress(coll_t *c)
+{
+    struct sshmem_team *team = c->team;
+    long *mine = progress_word(team);
+    __atomic_store_n(mine, (long)c->seq, __ATOMIC_RELEASE); /* after the caller's work */
+    if (SSHMEM_LIKELY(!team->coll_early))
+        return;
+    team->coll_early = 0;
+    coll_buf_t word;
+    coll_buf(&word, mine, sizeof *mine, "team progress word", c);
+    for (int d = 1; d < c->n; d++) {
+        const long *theirs = (const long *)coll_peer(c, &word, coll_rel(c, d), 0);
+        COLL_WAIT_UNTIL(c, __atomic_load_n(theirs, __ATOMIC_ACQUIRE) >= (long)c->seq - 1);
+    }
+}
+
+void coll_team_retire(struct sshmem_team *team) { *progress_word(team) = 0; }
 
 /* ------------------------------------------------------------------ flags */
 

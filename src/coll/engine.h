@@ -13,12 +13,26 @@
  * returns (the pSync contract), and a signal that arrives early (a peer already in the next
  * call) is kept, never lost.
  *
- * Reuse rule. Every algorithm is written so that no PE leaves a call before every member has
- * entered it (directly or through a chain of signals). Then a PE in call t+2 can only write
- * into a peer's flags or work buffer once that peer has left call t, so two sync areas used
- * alternately (two pSync/pWrk pairs, or a team's area[ncalls % 2]) make back-to-back calls
- * safe without a barrier between them. The same pSync used by back-to-back barriers is safe
- * too: a barrier's flags each have one sender, and counting keeps an early signal.
+ * Reuse rule. Every algorithm but one is written so that no PE leaves a call before every
+ * member has entered it (directly or through a chain of signals). Then a PE in call t+2 can
+ * only write into a peer's flags or work buffer once that peer has left call t, so two sync
+ * areas used alternately (two pSync/pWrk pairs, or a team's area[ncalls % 2]) make
+ * back-to-back calls safe without a barrier between them. The same pSync used by
+ * back-to-back barriers is safe too: a barrier's flags each have one sender, and counting
+ * keeps an early signal.
+ *
+ * Early return. The small broadcast on shared memory (bcast.c, "linear") lets its root leave
+ * as soon as it has written and signalled, and every other member as soon as its data is in:
+ * nobody waits for anybody's arrival. What keeps reuse safe then:
+ *  - active sets: the specification lets a pSync be reused only once every call that used it
+ *    has completed on every PE (a barrier between); and that broadcast signals on a slot of
+ *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
+ *    finds its count one higher, never a signal of another kind of call;
+ *  - teams: every call on a direct team first publishes its call number in the team's
+ *    progress word (the last long of its scratch), and the call after an early one waits
+ *    until every member has
+ *    entered the previous call (coll_setup_team). A fast root can thus never write into a
+ *    member's area or dest before that member has finished with it two calls back.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
  * (a release on the direct path), then the flag; never a flag inside the data.
@@ -39,6 +53,8 @@
 #define COLL_SLOT_ALGO 20
 #define COLL_MAX_ROUNDS 20
 #define COLL_MIN_FLAGS 64 /* pSync arrays and team areas have at least this many */
+/* The early broadcast's data signal: no other algorithm uses this slot. */
+#define COLL_SLOT_EARLY (COLL_MIN_FLAGS - 1)
 
 /* A symmetric buffer, located once per call: its region and offset on every PE. */
 typedef struct coll_buf {
@@ -74,9 +90,23 @@ static inline int coll_rel(const coll_t *c, int d)
 
 /* Choose how collective waits spin (start-up, after the peers are known). */
 void coll_wait_policy_init(void);
+/* This host runs more PEs of the job than it has CPUs (the same answer on every PE of the
+ * host, so members that share memory choose alike). */
+int coll_host_crowded(void);
 
-/* Describe a call on a team (picks the team's next sync area). */
+/* Describe a call on a team (picks the team's next sync area; after an early call, waits
+ * until every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
+/* This call lets members leave before all have entered (see "Early return"): the team's
+ * next call checks their progress first. Every member must say so in the same calls. */
+static inline void coll_mark_early(coll_t *c)
+{
+    if (c->team)
+        c->team->coll_early = 1;
+}
+/* Before a team's state is given back (shmem_team_destroy, after its last sync): its
+ * progress word rests again, for the next team that takes the same memory. */
+void coll_team_retire(struct sshmem_team *team);
 /* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
                            int nflags, void *pWrk, size_t wrk_bytes, const char *call);

@@ -98,8 +98,10 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
  * where its result goes (a "window": its dest when that is symmetric and apart from its
  * source, else the bounce buffer it was given, in pieces), then member i combines slice i of
  * every source straight into the root's window. The root copies a bounce piece out and frees
- * everybody for the next piece; after the last one the sources may be reused. Only the
- * root's dest is written; other members' dest is not even looked at.
+ * everybody for the next piece; after the last one the sources may be reused. Where a flat
+ * barrier is the barrier of choice, the last piece ends with one instead: the members leave
+ * as soon as all have combined, without waiting for the root's word. Only the root's dest is
+ * written; other members' dest is not even looked at.
  */
 #define SLOT_WHERE (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)
@@ -168,6 +170,15 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
         piece.off += at * es;
         if (hi > lo)
             combine_slice(c, &piece, base + lo * es, lo, hi, op);
+        if (at + len == count && coll_algo_barrier(c) == COLL_BARRIER_FLAT) {
+            /* The last piece: once every member has combined (one flat barrier: a single
+             * wait), every source is free and the window complete. The members leave at
+             * once; only the root stays, to copy a bounced piece out. */
+            coll_barrier(c);
+            if (c->me == root && bounced)
+                memcpy(dest + at * es, base, len * es);
+            break;
+        }
         if (c->me != root) {
             coll_signal(c, root, SLOT_DONE);
             coll_wait(c, SLOT_FREE, 1);

@@ -29,7 +29,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 _Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
                "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
-/* Every flag of a team state at rest (SHMEM_SYNC_VALUE). */
+/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its scratch zeroed. */
 static void state_reset(char *state)
 {
     for (int a = 0; a < 2; a++) {
@@ -37,6 +37,7 @@ static void state_reset(char *state)
         for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
             flags[i] = SHMEM_SYNC_VALUE;
     }
+    memset(state + 2 * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
 }
 
 int sshmem_team_all_direct(const sshmem_triplet_t *t)

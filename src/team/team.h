@@ -43,8 +43,10 @@ struct sshmem_team {
     shmem_team_config_t config;
     long config_mask;
     unsigned long ncalls;     /* collectives run on this team: picks the sync area */
+    int coll_early;           /* the last collective let members leave early (coll/engine.h) */
     char *area[2];            /* symmetric sync areas (flags first, SHMEM_SYNC_VALUE when idle) */
-    char *scratch;            /* symmetric scratch for the library's own use */
+    char *scratch;            /* symmetric scratch for the library's own use (its last long:
+                                 the progress word of coll/engine.c) */
     char *stage;              /* symmetric, SSHMEM_TEAM_STAGE_BYTES, 64-byte aligned */
 };
 

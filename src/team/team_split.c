@@ -56,8 +56,9 @@ static void or_over_parent(struct sshmem_team *parent, const unsigned long long 
  * the parent, then this PE's failure flag and its OR. */
 #define SCRATCH_MINE 0
 #define SCRATCH_LOST (4 * SSHMEM_TEAM_POOL_WORDS)
-_Static_assert((SCRATCH_LOST + 2) * sizeof(unsigned long long) <= SSHMEM_TEAM_SCRATCH_BYTES,
-               "the pool bitmaps and the failure flags fit a team's scratch");
+_Static_assert((SCRATCH_LOST + 2) * sizeof(unsigned long long) <=
+                   SSHMEM_TEAM_SCRATCH_BYTES - sizeof(long),
+               "the pool bitmaps and failure flags fit the scratch before its progress word");
 
 /* Where the search for free slots begins: different for parents alive on one PE. */
 static int first_slot(const struct sshmem_team *parent, unsigned round)
@@ -213,6 +214,7 @@ SSHMEM_DEFINE(void, shmem_team_destroy, (shmem_team_t team))
     /* Nobody may still be signalling into the team's state when the slot is given back. */
     coll_setup_team(&c, t, call);
     coll_barrier(&c);
+    coll_team_retire(t);
     t->magic = 0;
     sshmem_team_pool_release(t->pool_slot);
     free(t);
