@@ -59,6 +59,9 @@
       "straight into dest) | rendezvous (every block straight into dest)")                       \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
+    X(stream_copy_min, STRING, "SSHMEM_STREAM_COPY_MIN", NULL, "auto",                            \
+      "direct-path copies (put, get, collect) of at least this many bytes use streaming "        \
+      "(non-temporal) stores: auto (half the last-level cache; x86-64) | a size | off")         \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
       "(PE 0; see doc/reference.md); unset = off")
@@ -90,6 +93,7 @@ typedef struct sshmem_env {
     int coll_exchange; /* 0 = auto */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
+    const char *stream_copy_min; /* "auto", "off" or a size (core/copy.c parses it) */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;
