@@ -33,6 +33,12 @@
 /* The smallest threshold accepted (smaller values are raised to it). */
 #define SSHMEM_COPY_STREAM_FLOOR 256
 
+/* One source copied to several destinations (a collective's block to every member) goes
+ * piece by piece, each piece to all of them while it is in the L1 cache: a quarter of a
+ * 32 KiB L1, so the piece and the destination lines it passes through both stay there
+ * (measured best here among 2 to 64 KiB). */
+#define SSHMEM_COPY_PIECE (8 << 10)
+
 /* Copies of at least this many bytes stream; SIZE_MAX when streaming is off or unsupported.
  * Written once by sshmem_copy_init before any transfer. */
 extern size_t sshmem_copy_stream_min;
