@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -20,48 +21,60 @@ size_t sshmem_copy_stream_min = SIZE_MAX;
 
 /* ------------------------------------------------------------------ the cache size */
 
-/* The size in bytes of cache index idx of cpu 0 when it is a data or unified cache, its level
- * in *level; 0 when there is no such index. sysfs is what the kernel learned from the CPU;
- * glibc's sysconf answers from its own reading of cpuid, wrong in some virtual machines. */
-static size_t sysfs_cache(int idx, int *level)
+/* The first line of /sys/devices/system/cpu/cpu0/cache/index<idx>/<name> into buf; 0 if none.
+ * sysfs is what the kernel learned from the CPU; glibc's sysconf answers from its own reading
+ * of cpuid, wrong in some virtual machines (320 MiB for this machine's 32 MiB). */
+static int cache_attr(int idx, const char *name, char *buf, int size)
 {
-    char path[96], type[32] = "";
-    unsigned long kib = 0;
-    int lvl = 0;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", idx);
+    char path[96];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", idx, name);
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
-    int ok = fscanf(f, "%d", &lvl) == 1;
+    int ok = fgets(buf, size, f) != NULL;
     fclose(f);
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", idx);
-    if (ok && (f = fopen(path, "r"))) {
-        ok = fscanf(f, "%31s", type) == 1;
-        fclose(f);
-    }
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", idx);
-    if (ok && (f = fopen(path, "r"))) {
-        ok = fscanf(f, "%luK", &kib) == 1;
-        fclose(f);
-    }
-    if (!ok || !strcmp(type, "Instruction"))
-        return 0;
-    *level = lvl;
-    return (size_t)kib << 10;
+    return ok;
 }
 
-/* Bytes of the last-level cache, 0 if unknown. */
-static size_t last_level_cache(void)
+/* How many CPUs a list like "0-3,8-11" names. */
+static unsigned cpus_in_list(const char *list)
+{
+    unsigned n = 0, a, b;
+    for (const char *p = list; *p;) {
+        int used = 0;
+        if (sscanf(p, "%u-%u%n", &a, &b, &used) == 2 && b >= a)
+            n += b - a + 1;
+        else if (sscanf(p, "%u%n", &a, &used) == 1)
+            n += 1;
+        else
+            break;
+        p += used;
+        if (*p != ',')
+            break;
+        p++;
+    }
+    return n;
+}
+
+/* Bytes of the last-level data cache and how many CPUs share it (1 if unknown); 0 bytes if
+ * the size is unknown. */
+static size_t last_level_cache(unsigned *sharing)
 {
     size_t best = 0;
     int best_level = 0;
+    *sharing = 1;
     for (int idx = 0; idx < 16; idx++) {
-        int level = 0;
-        size_t size = sysfs_cache(idx, &level);
-        if (size && level >= best_level) {
-            best = size;
-            best_level = level;
-        }
+        char level[16], type[32], size[32], cpus[256];
+        unsigned long kib;
+        if (!cache_attr(idx, "level", level, sizeof level) ||
+            !cache_attr(idx, "type", type, sizeof type) ||
+            !cache_attr(idx, "size", size, sizeof size) || !strncmp(type, "Instruction", 11) ||
+            sscanf(size, "%luK", &kib) != 1 || atoi(level) < best_level)
+            continue;
+        best = (size_t)kib << 10;
+        best_level = atoi(level);
+        unsigned n = cache_attr(idx, "shared_cpu_list", cpus, sizeof cpus) ? cpus_in_list(cpus) : 0;
+        *sharing = n ? n : 1;
     }
     if (best)
         return best;
@@ -72,13 +85,20 @@ static size_t last_level_cache(void)
 /* ------------------------------------------------------------------ the threshold */
 
 #if defined(__x86_64__)
-/* A copy streams when it would not fit in the cache together with its source and leave room
- * for the rest of the working set: half the last-level cache, measured best on this machine
- * (see bench/README.md, "Large transfers"). Unknown cache: no streaming. */
+/* A copy of S bytes through the cache occupies 2S of it (source and destination). It streams
+ * once that is more than this CPU's share of the last-level cache: S >= cache / (2 x CPUs
+ * sharing it), 8 MiB on this machine (32 MiB shared by 2). Measured here (bench/README.md,
+ * "Large transfers"): memcpy is ahead up to 4-8 MiB, streaming from 8-12 MiB on, by 1.5-2x at
+ * 16 MiB and more when other processes use the cache. Never below 1 MiB (a small share is
+ * still worth using); unknown cache: no streaming. */
 static size_t auto_threshold(void)
 {
-    size_t llc = last_level_cache();
-    return llc ? llc / 2 : SIZE_MAX;
+    unsigned sharing;
+    size_t llc = last_level_cache(&sharing);
+    if (!llc)
+        return SIZE_MAX;
+    size_t t = llc / (2 * (size_t)sharing);
+    return t < (1u << 20) ? (1u << 20) : t;
 }
 #else
 static size_t auto_threshold(void) { return SIZE_MAX; } /* streaming is x86-64 code */
