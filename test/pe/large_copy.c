@@ -8,7 +8,9 @@
  *    (SSHMEM_STREAM_COPY_MIN) with its neighbours (over TCP only up to 1 MiB + 1);
  *  - source and destination starts off the line grid (offsets 0, 1, 7, 63), so ends are too;
  *  - the bytes just before and after every destination stay untouched;
- *  - streamed data is visible where the completion rules say, with no other synchronization:
+ *  - streamed data is visible where the completion rules say, with no other synchronization
+ *    (with the threshold at 256 B, 400 rounds of short streamed copies: without the store
+ *    fence of the streaming copy this fails every run here):
  *    after a put-with-signal once the signal is seen, after put + fence + flag and put_nbi +
  *    quiet + flag once the flag is seen, after a barrier (the put rows).
  * The default run streams from half a CPU's share of the last-level cache (8 MiB on this
@@ -246,6 +248,10 @@ int main(void)
         ordering(big, offs[round % 5][0], offs[round % 5][1], round);
         ordering(4096 + 1, 7, 63, round);
     }
+    /* Many short streamed copies: a store fence missing shows in some of them. */
+    for (long round = 3; threshold && threshold < 8192 && round < 400; round++)
+        ordering(threshold + 65 + (size_t)(round % 64), offs[round % 5][0], offs[round % 5][1],
+                 round);
 
     /* Collectives: a destination of npes blocks of up to the largest size tried. */
     size_t csizes[] = {1, 63, 4097, (1u << 20) + 1, threshold - 1, threshold, threshold + 1};
