@@ -66,8 +66,9 @@ static size_t last_level_cache(unsigned *sharing)
     for (int idx = 0; idx < 16; idx++) {
         char level[16], type[32], size[32], cpus[256];
         unsigned long kib;
-        if (!cache_attr(idx, "level", level, sizeof level) ||
-            !cache_attr(idx, "type", type, sizeof type) ||
+        if (!cache_attr(idx, "level", level, sizeof level))
+            break; /* the indexes are numbered without gaps */
+        if (!cache_attr(idx, "type", type, sizeof type) ||
             !cache_attr(idx, "size", size, sizeof size) || !strncmp(type, "Instruction", 11) ||
             sscanf(size, "%luK", &kib) != 1 || atoi(level) < best_level)
             continue;
