@@ -86,19 +86,19 @@ static size_t last_level_cache(unsigned *sharing)
 /* ------------------------------------------------------------------ the threshold */
 
 #if defined(__x86_64__)
-/* A copy of S bytes through the cache occupies 2S of it (source and destination). It streams
- * once that is more than this CPU's share of the last-level cache: S >= cache / (2 x CPUs
- * sharing it), 8 MiB on this machine (32 MiB shared by 2). Measured here (bench/README.md,
- * "Large transfers"): memcpy is ahead up to 4-8 MiB, streaming from 8-12 MiB on, by 1.5-2x at
- * 16 MiB and more when other processes use the cache. Never below 1 MiB (a small share is
- * still worth using); unknown cache: no streaming. */
+/* A copy streams once its source and destination would crowd this CPU's share of the
+ * last-level cache: from 3/4 of (cache / CPUs sharing it), 12 MiB on this machine (32 MiB
+ * shared by 2 CPUs). Measured here (bench/README.md, "Large transfers"): memcpy is ahead up
+ * to 8 MiB (by 30% there when the cache is free), even at 10-12 MiB, and streaming ahead
+ * from then on (1.3-2x at 16 MiB, more when other processes use the cache). Never below
+ * 1 MiB; unknown cache: no streaming. */
 static size_t auto_threshold(void)
 {
     unsigned sharing;
     size_t llc = last_level_cache(&sharing);
     if (!llc)
         return SIZE_MAX;
-    size_t t = llc / (2 * (size_t)sharing);
+    size_t t = llc / sharing / 4 * 3;
     return t < (1u << 20) ? (1u << 20) : t;
 }
 #else

@@ -61,7 +61,7 @@
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(stream_copy_min, STRING, "SSHMEM_STREAM_COPY_MIN", NULL, "auto",                            \
       "direct-path copies (put, get, collect) of at least this many bytes use streaming "        \
-      "(non-temporal) stores: auto (half this CPU's share of the last-level cache; x86-64) | "   \
+      "(non-temporal) stores: auto (3/4 of this CPU's share of the last-level cache; x86-64) | " \
       "a size | off")                                                                           \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \

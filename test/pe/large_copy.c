@@ -4,8 +4,8 @@
  * non-temporal stores from it on, with a head and a tail of ordinary stores off the cache-line
  * grid), checked byte by byte on every PE:
  *  - sizes 1 B .. 16 MiB + 1: every size up to 130, each power of two to 1 MiB with its
- *    neighbours, 2 and 4 MiB + 1, 8 and 16 MiB with their neighbours, and the run's threshold
- *    (SSHMEM_STREAM_COPY_MIN) with its neighbours (over TCP only up to 1 MiB + 1);
+ *    neighbours, 2, 4 and 8 MiB + 1, 12 and 16 MiB with their neighbours, and the run's
+ *    threshold (SSHMEM_STREAM_COPY_MIN) with its neighbours (over TCP up to 1 MiB + 1);
  *  - source and destination starts off the line grid (offsets 0, 1, 7, 63), so ends are too;
  *  - the bytes just before and after every destination stay untouched;
  *  - streamed data is visible where the completion rules say, with no other synchronization
@@ -13,8 +13,8 @@
  *    fence of the streaming copy this fails every run here):
  *    after a put-with-signal once the signal is seen, after put + fence + flag and put_nbi +
  *    quiet + flag once the flag is seen, after a barrier (the put rows).
- * The default run streams from half a CPU's share of the last-level cache (8 MiB on this
- * machine, 32 MiB shared by 2 CPUs: 8 MiB and its neighbours are in the list); the forced runs put the threshold at the floor (256 B: almost every copy streams) and
+ * The default run streams from 3/4 of a CPU's share of the last-level cache (12 MiB on this
+ * machine, 32 MiB shared by 2 CPUs: 12 MiB and its neighbours are in the list); the forced runs put the threshold at the floor (256 B: almost every copy streams) and
  * at odd sizes, so the collectives stream too.
  *
  * sshmem-test: np=1 2 3 4
@@ -234,8 +234,9 @@ int main(void)
             put_get_sizes(s, 0);
     put_get_sizes((2u << 20) + 1, 1);
     put_get_sizes((4u << 20) + 1, 1);
-    for (int d = -1; d <= 1; d++) { /* 8 MiB: the default threshold here */
-        put_get_sizes((8u << 20) + (size_t)d, d + 1);
+    put_get_sizes((8u << 20) + 1, 1);
+    for (int d = -1; d <= 1; d++) { /* 12 MiB: the default threshold here */
+        put_get_sizes((12u << 20) + (size_t)d, d + 1);
         put_get_sizes((16u << 20) + (size_t)d, d + 2);
     }
     if (threshold)
