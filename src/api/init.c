@@ -22,6 +22,7 @@
 #include "boot/boot.h"
 #include "coll/barrier.h"
 #include "core/api_defs.h"
+#include "core/copy.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
@@ -55,6 +56,10 @@ static void print_info(void)
     printf("sshmem %s (OpenSHMEM %d.%d), %s, %d PEs\n", PACKAGE_VERSION, SHMEM_MAJOR_VERSION,
            SHMEM_MINOR_VERSION, sshmem_tx_version(), sshmem.n_pes);
     printf("on-node path: %s\n", sshmem_env.local ? "ucx" : "direct load/store");
+    if (sshmem_copy_stream_min == SIZE_MAX)
+        printf("direct-path copies: memcpy (no streaming stores)\n");
+    else
+        printf("direct-path copies: streaming stores from %zu bytes\n", sshmem_copy_stream_min);
     printf("nodes: %d%s, atomics: %s\n", sshmem.n_nodes,
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
@@ -82,6 +87,7 @@ static void init_runtime(int requested)
     sshmem_env_load();
     share_globals();
     sshmem_boot_init(&sshmem.my_pe, &sshmem.n_pes, &sshmem.singleton);
+    sshmem_copy_init(); /* when direct-path copies stream (core/copy.h) */
     sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
     sshmem_peers_init(); /* node ids, atomics */

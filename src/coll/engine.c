@@ -8,6 +8,7 @@
 #include <shmem.h>
 
 #include "coll/engine.h"
+#include "core/copy.h"
 #include "core/env.h"
 #include "core/error.h"
 #include "sync/wait.h"
@@ -263,7 +264,7 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     int pe = coll_pe(c, member);
     char *direct = sshmem_peer(pe)->direct[dst->region];
     if (direct) {
-        memcpy(direct + dst->off + at, src, len);
+        sshmem_copy(direct + dst->off + at, src, len); /* streams when large (core/copy.h) */
         return;
     }
     sshmem_tx_put(sshmem_tx_default(), pe, dst->region,

@@ -61,6 +61,10 @@
       "straight into dest) | rendezvous (every block straight into dest)")                       \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
+    X(stream_copy_min, STRING, "SSHMEM_STREAM_COPY_MIN", NULL, "auto",                            \
+      "direct-path copies (put, get, collect) of at least this many bytes use streaming "        \
+      "(non-temporal) stores: auto (3/4 of this CPU's share of the last-level cache; x86-64) | " \
+      "a size | off")                                                                           \
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
       "(PE 0; see doc/reference.md); unset = off")                                              \
@@ -100,6 +104,7 @@ typedef struct sshmem_env {
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */
     unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
+    const char *stream_copy_min; /* "auto", "off" or a size (core/copy.c parses it) */
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;

@@ -2,8 +2,9 @@
  * put_signal.c: put-with-signal. The data goes first, then the signal is updated with an
  * atomic (set or add on a uint64_t), and the signal must never be seen before the data:
  *
- *  - direct path: memcpy into the peer's mapping, then the CPU atomic on the signal, which
- *    is a release (set) or a full barrier (add), so the copy is visible first;
+ *  - direct path: a copy into the peer's mapping (core/copy.h; a large one streams and
+ *    ends with a store fence), then the CPU atomic on the signal, which is a release (set)
+ *    or a full barrier (add), so the copy is visible first;
  *  - UCX path: put, then a flush of the context, then the signal atomic. A UCX fence is not
  *    enough on UCX 1.13: ucp_worker_fence there is the weak, per-interface fence, and a
  *    large put and an atomic can travel on different lanes (a zero-copy RMA lane and an
@@ -51,7 +52,7 @@ static void deliver_data(shmem_ctx_t ctx, void *dest, const void *src, size_t le
     if (!d && len)
         d = direct_target(dest, len, pe);
     if (d) {
-        memcpy(d, src, len);
+        sshmem_copy(d, src, len); /* a streaming copy ends with its store fence */
         __atomic_thread_fence(__ATOMIC_RELEASE); /* in case the signal goes through UCX */
         return;
     }

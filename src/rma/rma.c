@@ -39,7 +39,7 @@ void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     int r = remote_region(ctx, dest, len, &off, call);
     char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
-        memcpy(direct + off, src, len);
+        sshmem_copy(direct + off, src, len);
     else
         sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
 }
@@ -55,7 +55,7 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     int r = remote_region(ctx, src, len, &off, call);
     const char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
-        memcpy(dest, direct + off, len);
+        sshmem_copy(dest, direct + off, len);
     else
         sshmem_tx_get(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, dest, len, blocking);
 }

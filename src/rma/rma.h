@@ -1,7 +1,8 @@
 /*
  * rma.h: the size-generic put and get every typed RMA routine is a thin shell over.
  *
- * Fast path (inline): a heap address of a directly reachable peer is a memcpy. Everything
+ * Fast path (inline): a heap address of a directly reachable peer is a copy (core/copy.h:
+ * memcpy, or streaming stores for large ones). Everything
  * else (globals, UCX, zero length, errors) is the out-of-line slow path in rma.c. A NULL
  * local buffer also goes there, to be reported: one register test beside the range check,
  * against a memcpy that would otherwise end the PE with SIGSEGV.
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <shmem.h>
 
+#include "core/copy.h"
 #include "core/error.h"
 #include "core/profile.h"
 
@@ -40,7 +42,7 @@ static inline void sshmem_put_world(shmem_ctx_t ctx, void *dest, const void *src
 {
     char *d = sshmem_heap_direct(dest, len, pe);
     if (SSHMEM_LIKELY(d && src)) {
-        memcpy(d, src, len);
+        sshmem_copy(d, src, len);
         return;
     }
     sshmem_put_slow(ctx, dest, src, len, pe, blocking, call);
@@ -51,7 +53,7 @@ static inline void sshmem_get_world(shmem_ctx_t ctx, void *dest, const void *src
 {
     const char *s = sshmem_heap_direct(src, len, pe);
     if (SSHMEM_LIKELY(s && dest)) {
-        memcpy(dest, s, len);
+        sshmem_copy(dest, s, len);
         return;
     }
     sshmem_get_slow(ctx, dest, src, len, pe, blocking, call);
