@@ -11,7 +11,8 @@
 void sshmem_boot_init(int *rank, int *size, int *singleton);
 /* An id shared by the PEs of one host. */
 int sshmem_boot_node_id(void);
-/* The host id of PE pe, from the launcher (no exchange needed). */
+/* The host id of PE pe, from the launcher (no exchange needed); -1 when the launcher does not
+ * say (Open MPI 4's mpirun answers only for a PE's own rank). */
 int sshmem_boot_node_id_of(int pe);
 /* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
  * count), known before any exchange; 0 when the launcher does not say. */

@@ -72,7 +72,7 @@ int sshmem_boot_node_id_of(int pe)
         return 0;
     pmix_proc_t peer;
     pmix_value_t *val = NULL;
-    int id = 0;
+    int id = -1;
     PMIX_LOAD_PROCID(&peer, me.nspace, (pmix_rank_t)pe);
     if (PMIx_Get(&peer, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
         if (val->type == PMIX_UINT32)

@@ -11,7 +11,7 @@
 #include "core/copy.h"
 #include "core/env.h"
 #include "core/error.h"
-#include "heap/size_parse.h"
+#include "core/size_parse.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

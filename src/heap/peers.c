@@ -89,17 +89,47 @@ static int count_nodes(void)
 
 static void learn_peer(int pe);
 
+/* The launcher did not give every PE's host: the ids come from the cards, read once each
+ * after the exchange (O(n) per PE, only with such a launcher). */
+static int ids_from_cards;
+
+static void node_ids_from_cards(void)
+{
+    for (int pe = 0; pe < sshmem.n_pes; pe++) {
+        size_t len;
+        char *card = sshmem_boot_card(pe, &len);
+        core_card_t core;
+        if (len < sizeof core)
+            sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
+        memcpy(&core, card, sizeof core);
+        sshmem.peers[pe].node_id = core.node_id;
+        free(card);
+    }
+    sshmem.n_nodes = count_nodes();
+    sshmem.amo_cpu = sshmem.n_nodes == 1;
+}
+
 void sshmem_peers_init(void)
 {
     sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
     if (!sshmem.peers)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
     sshmem_set_peer_learner(learn_peer);
-    /* One host (the launcher says so): every PE's host is ours, no lookup per PE. */
+    /* One host (the launcher says so): every PE's host is ours, no lookup per PE. Several:
+     * the launcher's PMIX_NODEID per PE; a launcher that does not say (Open MPI 4's mpirun
+     * answers only for a PE's own rank) leaves the ids to the cards (node_ids_from_cards). */
     int one_host = sshmem_boot_host_count() == 1, my_host = sshmem_boot_node_id();
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        sshmem.peers[pe].node_id =
-            node_of(pe, one_host || pe == sshmem.my_pe ? my_host : sshmem_boot_node_id_of(pe));
+    for (int pe = 0; pe < sshmem.n_pes; pe++) {
+        int host = one_host || pe == sshmem.my_pe ? my_host : sshmem_boot_node_id_of(pe);
+        if (host < 0) {
+            ids_from_cards = 1;
+            break;
+        }
+        sshmem.peers[pe].node_id = node_of(pe, host);
+    }
+    if (ids_from_cards) /* until the cards come: only this PE's is known */
+        for (int pe = 0; pe < sshmem.n_pes; pe++)
+            sshmem.peers[pe].node_id = pe == sshmem.my_pe ? node_of(pe, my_host) : -1 - pe;
     sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
     sshmem.n_nodes = count_nodes();
     /* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
@@ -303,6 +333,8 @@ void sshmem_peers_exchange(int globals_fd)
 {
     my_globals_fd = globals_fd;
     publish_card();
+    if (ids_from_cards)
+        node_ids_from_cards();
     check_next_pe();
     sshmem_peer_learn(sshmem.my_pe);
     probe_node();
