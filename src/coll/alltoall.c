@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "coll/coll.h"
+#include "core/copy.h"
 
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 0)
 
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
     const size_t mine = (size_t)c->me * nbytes;
+    c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
         coll_put(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes);
@@ -20,6 +22,7 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     }
     if (dest->addr != src->addr)
         memmove(dest->addr + mine, src->addr + mine, nbytes);
+    c->stream = 0;
     if (c->n > 1)
         coll_wait(c, SLOT_BLOCK, c->n - 1);
     coll_done(c);

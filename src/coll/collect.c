@@ -67,7 +67,8 @@ static void multicast_block(coll_t *c, const coll_buf_t *dest, size_t at, const 
 static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t at,
                           size_t nbytes)
 {
-    if (multicast_fits(c, dest, at, src, nbytes)) {
+    c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
+    if (!c->stream && multicast_fits(c, dest, at, src, nbytes)) {
         multicast_block(c, dest, at, src, nbytes);
         for (int d = 1; d < c->n; d++)
             coll_signal(c, coll_rel(c, d), SLOT_BLOCK);
@@ -79,6 +80,7 @@ static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
         }
         own_block(dest, at, src, nbytes);
     }
+    c->stream = 0;
     coll_wait(c, SLOT_BLOCK, c->n - 1);
 }
 

@@ -44,6 +44,7 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->call = call;
     c->direct = team->direct;
     c->ucx_dirty = 0;
+    c->stream = 0;
     c->nflags = SSHMEM_TEAM_FLAGS;
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
@@ -93,6 +94,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     c->team = NULL;
     c->seq = 0;
     c->ucx_dirty = 0;
+    c->stream = 0;
     c->direct = sshmem_team_all_direct(&c->set);
     if (SSHMEM_UNLIKELY(!pSync))
         sshmem_fatal(call, "pSync is NULL; pass a symmetric array of SHMEM_*_SYNC_SIZE longs, "
@@ -264,7 +266,10 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     int pe = coll_pe(c, member);
     char *direct = sshmem_peer(pe)->direct[dst->region];
     if (direct) {
-        sshmem_copy(direct + dst->off + at, src, len); /* streams when large (core/copy.h) */
+        if (c->stream)
+            sshmem_copy_stream(direct + dst->off + at, src, len);
+        else
+            sshmem_copy(direct + dst->off + at, src, len); /* streams when large */
         return;
     }
     sshmem_tx_put(sshmem_tx_default(), pe, dst->region,

@@ -73,6 +73,8 @@ typedef struct coll {
     size_t work_bytes;
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
+    int stream;           /* coll_put streams on the direct path (core/copy.h), set by an
+                           * algorithm whose members all copy a lot at once; 0 at setup */
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */

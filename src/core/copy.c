@@ -18,6 +18,7 @@
 #endif
 
 size_t sshmem_copy_stream_min = SIZE_MAX;
+unsigned sshmem_copy_cpus = 1;
 
 /* ------------------------------------------------------------------ the cache size */
 
@@ -125,6 +126,8 @@ void sshmem_copy_init(void)
         min = SSHMEM_COPY_STREAM_FLOOR;
     choose_stream_body();
     sshmem_copy_stream_min = min;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    sshmem_copy_cpus = cpus > 0 ? (unsigned)cpus : 1;
 }
 
 /* ------------------------------------------------------------------ the streaming copy */

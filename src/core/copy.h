@@ -43,6 +43,9 @@
  * Written once by sshmem_copy_init before any transfer. */
 extern size_t sshmem_copy_stream_min;
 
+/* CPUs this process may run on (set by sshmem_copy_init): PEs beyond it share their caches. */
+extern unsigned sshmem_copy_cpus;
+
 /* Choose the threshold (after sshmem_env_load and the boot layer: errors name the PE). */
 void sshmem_copy_init(void);
 
@@ -58,6 +61,16 @@ static inline void sshmem_copy(void *dest, const void *src, size_t len)
         return;
     }
     memcpy(dest, src, len);
+}
+
+/* Whether a collective's copies should stream: each of `pes` PEs on one host writes
+ * `per_pe` bytes at the same time, and PEs beyond the CPUs take turns on them, so one CPU's
+ * share of the cache sees per_pe times the PEs per CPU (8 PEs writing 7 MiB each on 2 CPUs:
+ * 28 MiB, where one 7 MiB put would stay under the threshold). */
+static inline int sshmem_copy_streams_together(size_t per_pe, int pes)
+{
+    size_t per_cpu = (unsigned)pes > sshmem_copy_cpus ? (unsigned)pes / sshmem_copy_cpus : 1;
+    return per_pe >= sshmem_copy_stream_min / per_cpu;
 }
 
 #endif

@@ -14,6 +14,7 @@
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=4 SSHMEM_COLL_BCAST=hier SSHMEM_COLL_FCOLLECT=hier
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_STREAM_COPY_MIN=256 SSHMEM_COLL_FCOLLECT=linear
  */
 #include <stdint.h>
 
