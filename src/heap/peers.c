@@ -89,6 +89,16 @@ static int count_nodes(void)
 
 static void learn_peer(int pe);
 
+/* PE pe's card (the caller frees it), its core part copied into *core. */
+static char *read_card(int pe, core_card_t *core, size_t *len)
+{
+    char *card = sshmem_boot_card(pe, len);
+    if (*len < sizeof *core)
+        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
+    memcpy(core, card, sizeof *core);
+    return card;
+}
+
 /* The launcher did not give every PE's host: the ids come from the cards, read once each
  * after the exchange (O(n) per PE, only with such a launcher). */
 static int ids_from_cards;
@@ -97,11 +107,8 @@ static void node_ids_from_cards(void)
 {
     for (int pe = 0; pe < sshmem.n_pes; pe++) {
         size_t len;
-        char *card = sshmem_boot_card(pe, &len);
         core_card_t core;
-        if (len < sizeof core)
-            sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
-        memcpy(&core, card, sizeof core);
+        char *card = read_card(pe, &core, &len);
         sshmem.peers[pe].node_id = core.node_id;
         free(card);
     }
@@ -220,11 +227,8 @@ static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGI
 static void learn_card(int pe, sshmem_peer_t *peer, int probing)
 {
     size_t len;
-    char *card = sshmem_boot_card(pe, &len);
     core_card_t core;
-    if (len < sizeof core)
-        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
-    memcpy(&core, card, sizeof core);
+    char *card = read_card(pe, &core, &len);
     check_card(pe, &core);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         peer->remote[r] = core.base[r];
@@ -320,11 +324,8 @@ static void check_next_pe(void)
 {
     int pe = (sshmem.my_pe + 1) % sshmem.n_pes;
     size_t len;
-    char *card = sshmem_boot_card(pe, &len);
     core_card_t core;
-    if (len < sizeof core)
-        sshmem_fatal("shmem_init", "malformed card from PE %d", pe);
-    memcpy(&core, card, sizeof core);
+    char *card = read_card(pe, &core, &len);
     check_card(pe, &core);
     free(card);
 }
