@@ -4,8 +4,8 @@
  * the PMIx server's directory, which holds several MiB. The PEs die with oshrun through
  * PR_SET_PDEATHSIG, but processes they started, and the directory, would stay. The janitor is
  * forked before any thread exists; it waits for the end of a pipe from oshrun. End of file
- * without the "dismiss" message means oshrun is gone: it kills the PEs' process group and
- * removes the directory. */
+ * without the "dismiss" message means oshrun is gone: it kills the PEs' process group and the
+ * processes they started in sessions of their own, and removes the directory. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "janitor.h"
+#include "orphans.h"
 #include "tmpdir.h"
 #include "util.h"
 
@@ -53,6 +54,16 @@ static void janitor_detach(int keep_fd)
     prctl(PR_SET_NAME, "oshrun-janitor");
 }
 
+/* Processes the PEs started with setsid() are outside the group killed above, and with oshrun
+ * gone nobody is their subreaper: find them by the PMIx server directory's name, which every
+ * PE's environment carries (PMIX_SERVER_TMPDIR) and is unique to this job. */
+static void end_sessions_of_their_own(const char *tmpdir)
+{
+    char entry[4096];
+    if (snprintf(entry, sizeof entry, "PMIX_SERVER_TMPDIR=%s", tmpdir) < (int)sizeof entry)
+        (void)osh_orphans_end_marked(entry, 1.0);
+}
+
 static void janitor_main(int fd, const char *tmpdir, const char *shmdir)
 {
     janitor_detach(fd);
@@ -71,6 +82,8 @@ static void janitor_main(int fd, const char *tmpdir, const char *shmdir)
     }
     if (pgid > 0)
         kill(-pgid, SIGKILL);
+    if (tmpdir)
+        end_sessions_of_their_own(tmpdir);
     osh_tmpdir_remove(tmpdir);
     osh_tmpdir_remove(shmdir);
     _exit(0);

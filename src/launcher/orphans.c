@@ -9,11 +9,13 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -96,6 +98,69 @@ int osh_orphans_end(pid_t keep, double seconds)
     for (;;) {
         reap_children(keep);
         int killed = kill_children(keep);
+        total += killed;
+        if (killed == 0 || osh_now() >= deadline)
+            return total;
+        nanosleep(&(struct timespec){ .tv_nsec = 5 * 1000 * 1000 }, NULL);
+    }
+}
+
+/* Does the environment of process `pid` (its /proc/PID/environ, NUL-separated) hold the entry
+ * `entry` ("NAME=value") word for word? Only processes of our own user are looked at: others'
+ * environments are unreadable, and never ours to kill. */
+static int environ_holds(const char *pid, uid_t uid, const char *entry)
+{
+    char path[64];
+    struct stat st;
+    snprintf(path, sizeof path, "/proc/%s", pid);
+    if (stat(path, &st) != 0 || st.st_uid != uid)
+        return 0;
+    snprintf(path, sizeof path, "/proc/%s/environ", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    static char buf[1 << 18]; /* environments past 256 KiB are cut: the marker comes early */
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    size_t len = strlen(entry);
+    for (char *e = buf; e < buf + n; e += strlen(e) + 1)
+        if (strlen(e) == len && memcmp(e, entry, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* SIGKILL every live process but ourselves whose environment holds `entry`; returns how many. */
+static int kill_marked(const char *entry)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    pid_t self = getpid();
+    uid_t uid = getuid();
+    int killed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid == self || parent_of(e->d_name) < 0 || !environ_holds(e->d_name, uid, entry))
+            continue;
+        if (kill(pid, SIGKILL) == 0)
+            killed++;
+    }
+    closedir(d);
+    return killed;
+}
+
+int osh_orphans_end_marked(const char *entry, double seconds)
+{
+    double deadline = osh_now() + seconds;
+    int total = 0;
+    for (;;) {
+        int killed = kill_marked(entry);
         total += killed;
         if (killed == 0 || osh_now() >= deadline)
             return total;

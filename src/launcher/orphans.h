@@ -13,4 +13,11 @@ int osh_orphans_adopt(void);
  * janitor, -1: none) and reap it, for at most `seconds`. Returns how many were killed. */
 int osh_orphans_end(pid_t keep, double seconds);
 
+/* When oshrun itself was killed (SIGKILL: no chance to run the above), its subreaper role dies
+ * with it and processes the PEs started in sessions of their own are adopted by init. The
+ * janitor finds them by an entry of the environment every process of the job inherits
+ * (`entry`, "NAME=value", unique to the job: the PMIx server's private directory) and kills
+ * them, repeating for at most `seconds` while it still finds some. Returns how many. */
+int osh_orphans_end_marked(const char *entry, double seconds);
+
 #endif

@@ -3,7 +3,8 @@
 # the job's process group, and once its PE is gone it would be adopted by init and outlive the
 # job. oshrun is the subreaper of its PEs, so it adopts such processes and ends them with the
 # job: after a job that ends well, one whose PE dies, and one whose PE leaves a chain of them
-# (a session leader with children of its own), no process of the job is left. job-end.sh finds
+# (a session leader with children of its own), no process of the job is left; nor after oshrun
+# itself is SIGKILLed (its janitor finds them by the job's environment). job-end.sh finds
 # this job's processes by its own marker, never by machine-wide counts. TAP output.
 . "$(dirname "$0")/job-end.sh"
 launcher="${OSHRUN:-oshrun}"
@@ -14,7 +15,7 @@ cases=(
     "session with children|0|setsid bash -c 'sleep 61 & sleep 62 & wait' & sleep 0.3; exit 0"
     "double fork|0|( setsid sleep 63 & ) ; sleep 0.3; exit 0"
 )
-echo "1..$(( ${#cases[@]} * 4 + 1 ))"
+echo "1..$(( ${#cases[@]} * 4 + 1 + 3 ))"
 
 # The same job without such processes: start-up and shut-down, which a loaded machine
 # stretches, are not part of what ending the orphans costs.
@@ -36,3 +37,17 @@ for c in "${cases[@]}"; do
     [ "$job_rc" -eq "$want" ] || sed 's/^/# /' "$log"
     rm -f "$log"
 done
+
+# oshrun SIGKILLed: nothing of it runs its end of job, and with it gone no subreaper holds the
+# processes in sessions of their own. Its janitor must still end them.
+job_start 20 "$launcher" -np 2 bash -c "setsid sleep 65 & sleep 60" >/dev/null 2>&1
+job_wait_pid
+for i in $(seq 100); do # both PEs' session leaders started
+    [ "$(job_processes | grep -c 'sleep 65')" -ge 2 ] && break
+    sleep 0.05
+done
+tap_check "oshrun killed: the PEs started their sessions" \
+    "$([ "$(job_processes | grep -c 'sleep 65')" -ge 2 ]; echo $?)"
+kill -9 "$job_pid" 2>/dev/null
+wait "$job_bg" 2>/dev/null
+job_leftovers_check "oshrun killed"
