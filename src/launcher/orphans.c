@@ -110,7 +110,7 @@ int osh_orphans_end(pid_t keep, double seconds)
  * environments are unreadable, and never ours to kill. */
 static int environ_holds(const char *pid, uid_t uid, const char *entry)
 {
-    char path[64];
+    char path[sizeof "/proc//environ" + 256]; /* a /proc entry's name: 255 bytes at most */
     struct stat st;
     snprintf(path, sizeof path, "/proc/%s", pid);
     if (stat(path, &st) != 0 || st.st_uid != uid)
