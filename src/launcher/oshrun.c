@@ -10,6 +10,7 @@
  *   tmpdir.c, janitor.c    the job's private directories (PMIx server, UCX shared memory),
  *                          removed on every exit path
  *   pmix_host.c            the PMIx server and the job's namespace (pmix_log.c: its output)
+ *   topology.c             the host's topology, read once for the binding and the server
  *   launch.c, children.c   environment (environ.c), binding (binding.c), output pipes
  *                          (output.c, input.c), lifelines (lifeline.c), fork/exec
  *   job.c, verdict.c       the main loop: reaping, which failure came first, abort, timeout,
@@ -36,6 +37,7 @@
 #include "program.h"
 #include "signals.h"
 #include "tmpdir.h"
+#include "topology.h"
 #include "util.h"
 
 /* Deregistering the job and finalizing the PMIx server take milliseconds; longer means
@@ -88,6 +90,7 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_MS);
     osh_pmix_stop();
     osh_failsafe_done();
+    osh_topology_free(); /* the server used it */
     /* After the server, whose abort callback reads the job; and as late as this, because
      * the kernel retires the lifelines' inotify watch meanwhile (lifeline.c). */
     if (ran)

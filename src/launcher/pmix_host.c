@@ -20,6 +20,7 @@
 #include "pmix_host.h"
 #include "pmix_log.h"
 #include "pmix_peers.h"
+#include "topology.h"
 #include "util.h"
 
 /* Long enough for a loaded machine, short enough that a wedged PMIx cannot hang oshrun. */
@@ -249,12 +250,25 @@ int osh_pmix_start(const char *tmpdir)
         osh_msg("cannot create a pipe: %s", strerror(errno));
         return -1;
     }
-    pmix_info_t info[2];
+    pmix_info_t info[3];
+    size_t ninfo = 2;
     PMIX_INFO_CONSTRUCT(&info[0]);
     PMIX_INFO_CONSTRUCT(&info[1]);
     PMIx_Info_load(&info[0], PMIX_SERVER_TMPDIR, tmpdir, PMIX_STRING);
     PMIx_Info_load(&info[1], PMIX_SYSTEM_TMPDIR, tmpdir, PMIX_STRING);
-    pmix_status_t rc = PMIx_server_init(&module, info, 2);
+    /* oshrun's reading of the topology (topology.c), or libpmix reads it again, I/O included.
+     * Set by hand, not loaded: loading would copy the topology, and the server keeps the
+     * pointer it is given (oshrun frees the topology after the server, osh_topology_free). */
+    static pmix_topology_t topo = { .source = "hwloc" };
+    topo.topology = osh_topology();
+    if (topo.topology) {
+        PMIX_INFO_CONSTRUCT(&info[2]);
+        PMIX_LOAD_KEY(info[2].key, PMIX_TOPOLOGY2);
+        info[2].value.type = PMIX_TOPO;
+        info[2].value.data.topo = &topo;
+        ninfo = 3;
+    }
+    pmix_status_t rc = PMIx_server_init(&module, info, ninfo);
     PMIX_INFO_DESTRUCT(&info[0]);
     PMIX_INFO_DESTRUCT(&info[1]);
     if (rc != PMIX_SUCCESS) {
