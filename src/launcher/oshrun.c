@@ -84,7 +84,7 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;
     struct osh_job job;
-    bool ran = osh_pmix_start(tmpdir) == 0;
+    bool ran = osh_pmix_start(tmpdir, opts->np) == 0;
     if (ran)
         status = run_job(&job, opts, path, sigfd, tmpdir);
     osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_MS);

@@ -234,18 +234,23 @@ static pmix_server_module_t module = {
 
 /* Where libpmix keeps the job's data. Its default on one host, a shared-memory store (gds
  * ds21), maps and clears 8 MiB of segments when the job is registered, unmaps them when it is
- * deregistered, and makes every client map them in PMIx_Init: 40 ms of a 4-PE job's 90 ms
- * here. The hash store sends each client the job's data over its socket instead (a few
- * hundred bytes per PE). A user's PMIX_MCA_gds still wins; the PEs inherit the choice, as a
- * PMIX_MCA_ setting (environ.c), which spares them loading the other stores. */
-static void choose_data_store(void)
+ * deregistered, and makes every client map them in PMIx_Init: 20 of a 4-PE job's 65 ms here.
+ * The hash store sends each client the job's data, and after the exchange of cards every
+ * card, over its socket instead: n^2 bytes for the job, which costs more than the segments
+ * from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time at 16 PEs,
+ * 30% more with hash at 512). A user's PMIX_MCA_gds still wins; the PEs inherit the choice,
+ * as a PMIX_MCA_ setting (environ.c), which spares them loading the other stores. */
+#define HASH_STORE_MAX_PES 16
+
+static void choose_data_store(int np)
 {
-    setenv("PMIX_MCA_gds", "hash", 0);
+    if (np <= HASH_STORE_MAX_PES)
+        setenv("PMIX_MCA_gds", "hash", 0);
 }
 
-int osh_pmix_start(const char *tmpdir)
+int osh_pmix_start(const char *tmpdir, int np)
 {
-    choose_data_store();
+    choose_data_store(np);
     if (pipe2(abort_state.notify, O_CLOEXEC | O_NONBLOCK) != 0) {
         osh_msg("cannot create a pipe: %s", strerror(errno));
         return -1;
