@@ -238,19 +238,22 @@ static pmix_server_module_t module = {
  * The hash store sends each client the job's data, and after the exchange of cards every
  * card, over its socket instead: n^2 bytes for the job, which costs more than the segments
  * from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time at 16 PEs,
- * 30% more with hash at 512). A user's PMIX_MCA_gds still wins; the PEs inherit the choice,
- * as a PMIX_MCA_ setting (environ.c), which spares them loading the other stores. */
+ * 30% more with hash at 512). A user's PMIX_MCA_gds still wins. libpmix reads the variable
+ * in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it is unset
+ * again then (returns 1 when it was set), so that the PEs and what they start do not take
+ * oshrun's choice for the user's. */
 #define HASH_STORE_MAX_PES 16
 
-static void choose_data_store(int np)
+static int choose_data_store(int np)
 {
-    if (np <= HASH_STORE_MAX_PES)
-        setenv("PMIX_MCA_gds", "hash", 0);
+    if (np > HASH_STORE_MAX_PES || getenv("PMIX_MCA_gds"))
+        return 0;
+    return setenv("PMIX_MCA_gds", "hash", 1) == 0;
 }
 
 int osh_pmix_start(const char *tmpdir, int np)
 {
-    choose_data_store(np);
+    int chose_store = choose_data_store(np);
     if (pipe2(abort_state.notify, O_CLOEXEC | O_NONBLOCK) != 0) {
         osh_msg("cannot create a pipe: %s", strerror(errno));
         return -1;
@@ -274,6 +277,8 @@ int osh_pmix_start(const char *tmpdir, int np)
         ninfo = 3;
     }
     pmix_status_t rc = PMIx_server_init(&module, info, ninfo);
+    if (chose_store)
+        unsetenv("PMIX_MCA_gds");
     PMIX_INFO_DESTRUCT(&info[0]);
     PMIX_INFO_DESTRUCT(&info[1]);
     if (rc != PMIX_SUCCESS) {
