@@ -153,9 +153,15 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     /* Nobody tears down while a peer may still touch our memory; meanwhile serve the peers
      * still draining (their flushes may need our progress). */
     sshmem_boot_barrier_polling(sshmem.ucx_in_use ? sshmem_tx_progress : NULL);
+    /* Leave the job before the teardown: libpmix's PMIx_Finalize waits at most 2 s for the
+     * launcher's answer, then exits as if unanswered (and oshrun reports a PE that left
+     * without finalizing). Here every PE asks while the others are blocked in the fence or
+     * in PMIx_Finalize too, not while hundreds tear down UCX and the heap beside the server
+     * (1,024 PEs on 2 cores: "PE 530 exited without calling shmem_finalize"). A fatal error
+     * in the teardown still ends this PE with a failing status. */
+    sshmem_boot_finalize();
     sshmem_tx_finalize();
     sshmem_heap_finalize();
-    sshmem_boot_finalize();
     /* No symmetric region any more: a put, get or atomic after this misses every region,
      * takes the slow path and reports the call after shmem_finalize (core/error.c), at no
      * cost to the fast path. */

@@ -1,4 +1,5 @@
-/* binding.c: where the PEs run. hwloc is used only here, in oshrun before any fork: it turns
+/* binding.c: where the PEs run. hwloc is used here, in oshrun before any fork (and in
+ * topology.c, which reads the host's topology for this file and the PMIx server): it turns
  * each core into a glibc cpu_set_t, so the child applies its binding with one
  * sched_setaffinity call (fork in a threaded process leaves the child only async-signal-safe
  * calls, and hwloc is not one of them). */
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 
 #include "binding.h"
+#include "topology.h"
 #include "util.h"
 
 struct osh_binding {
@@ -15,20 +17,6 @@ struct osh_binding {
     size_t setsize;    /* bytes in each set */
     cpu_set_t **sets;  /* sets[c]: the PUs of core c */
 };
-
-/* Cores are all we need: skip caches, I/O and the rest (saves ~2 ms of the launch). */
-static int load_topology(hwloc_topology_t *topo)
-{
-    if (hwloc_topology_init(topo) != 0)
-        return -1;
-    hwloc_topology_set_all_types_filter(*topo, HWLOC_TYPE_FILTER_KEEP_NONE);
-    hwloc_topology_set_type_filter(*topo, HWLOC_OBJ_CORE, HWLOC_TYPE_FILTER_KEEP_ALL);
-    if (hwloc_topology_load(*topo) != 0) {
-        hwloc_topology_destroy(*topo);
-        return -1;
-    }
-    return 0;
-}
 
 static struct osh_binding *make_sets(hwloc_topology_t topo, int ncores)
 {
@@ -56,8 +44,8 @@ struct osh_binding *osh_binding_plan(enum osh_bind mode, int np)
 {
     if (mode == OSH_BIND_NONE)
         return NULL;
-    hwloc_topology_t topo;
-    if (load_topology(&topo) != 0) {
+    hwloc_topology_t topo = osh_topology();
+    if (!topo) {
         osh_msg("warning: cannot read the topology of this host (hwloc); the PEs are not bound");
         return NULL;
     }
@@ -68,7 +56,6 @@ struct osh_binding *osh_binding_plan(enum osh_bind mode, int np)
         osh_msg("warning: hwloc finds no cores on this host; the PEs are not bound");
     else if (mode == OSH_BIND_CORE || np <= ncores) /* oversubscribed: binding would only hurt */
         b = make_sets(topo, ncores);
-    hwloc_topology_destroy(topo);
     return b;
 }
 

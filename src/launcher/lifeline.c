@@ -26,6 +26,7 @@
 struct osh_lifelines {
     int np;
     int inotify_fd;
+    int watch;            /* the directory's watch, -1 once removed */
     char *dir;
     pthread_mutex_t lock; /* the main loop and the abort callback both pull events */
     bool *closed;
@@ -36,9 +37,9 @@ struct osh_lifelines {
 
 struct osh_lifelines *osh_lifelines_new(int np, const char *dir)
 {
-    int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+    int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK), watch = -1;
     if (fd < 0 || mkdir(dir, 0700) != 0 ||
-        inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_ONLYDIR) < 0) {
+        (watch = inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_ONLYDIR)) < 0) {
         osh_msg("warning: no lifelines (%s); a failure may be blamed on a PE it caused",
                 strerror(errno));
         if (fd >= 0)
@@ -48,6 +49,7 @@ struct osh_lifelines *osh_lifelines_new(int np, const char *dir)
     struct osh_lifelines *l = osh_xcalloc(1, sizeof *l);
     l->np = np;
     l->inotify_fd = fd;
+    l->watch = watch;
     l->dir = osh_xstrdup(dir);
     pthread_mutex_init(&l->lock, NULL);
     l->closed = osh_xcalloc((size_t)np, sizeof *l->closed);
@@ -107,6 +109,13 @@ static void pull(struct osh_lifelines *l)
             }
             p += sizeof *e + e->len;
         }
+    }
+    /* Every lifeline has closed: nothing more to learn. Removing the watch now lets the
+     * kernel retire it (an RCU grace period, 5-15 ms here) while the job ends; left for
+     * the close in osh_lifelines_free, it held oshrun's exit back that long. */
+    if (l->nclosed == l->np && l->watch >= 0) {
+        inotify_rm_watch(l->inotify_fd, l->watch);
+        l->watch = -1;
     }
 }
 

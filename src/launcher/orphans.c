@@ -91,12 +91,45 @@ static void reap_children(pid_t keep)
     }
 }
 
+/* Does oshrun have a child but `keep`? From the kernel's list of each of its threads'
+ * children (an orphan is adopted by any thread of the subreaper): by the time the PEs are all
+ * reaped, every orphan has been adopted and the list no longer changes. 1 when the lists
+ * cannot be read (a kernel without them): then the scan of /proc decides. */
+static int any_child_but(pid_t keep)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return 1;
+    int found = 0, readable = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char path[300];
+        long pid;
+        snprintf(path, sizeof path, "/proc/self/task/%s/children", e->d_name);
+        FILE *f = fopen(path, "re");
+        if (!f)
+            continue;
+        readable = 1;
+        while (!found && fscanf(f, "%ld", &pid) == 1)
+            found = pid != keep;
+        fclose(f);
+    }
+    closedir(d);
+    return found || !readable;
+}
+
 int osh_orphans_end(pid_t keep, double seconds)
 {
     double deadline = osh_now() + seconds;
     int total = 0;
     for (;;) {
         reap_children(keep);
+        /* Nearly always nobody is left: scanning every process of the host, the only
+         * reliable way to find the rest, took 1.4 ms at the end of every job. */
+        if (!any_child_but(keep))
+            return total;
         int killed = kill_children(keep);
         total += killed;
         if (killed == 0 || osh_now() >= deadline)

@@ -10,6 +10,7 @@
  *   tmpdir.c, janitor.c    the job's private directories (PMIx server, UCX shared memory),
  *                          removed on every exit path
  *   pmix_host.c            the PMIx server and the job's namespace (pmix_log.c: its output)
+ *   topology.c             the host's topology, read once for the binding and the server
  *   launch.c, children.c   environment (environ.c), binding (binding.c), output pipes
  *                          (output.c, input.c), lifelines (lifeline.c), fork/exec
  *   job.c, verdict.c       the main loop: reaping, which failure came first, abort, timeout,
@@ -20,6 +21,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -35,6 +37,7 @@
 #include "program.h"
 #include "signals.h"
 #include "tmpdir.h"
+#include "topology.h"
 #include "util.h"
 
 /* Deregistering the job and finalizing the PMIx server take milliseconds; longer means
@@ -59,16 +62,13 @@ static void ensure_std_fds(void)
 }
 
 /* Everything after the PMIx server is up; returns the exit status. */
-static int run_job(const struct osh_options *opts, const char *path, int sigfd,
-                   const char *tmpdir)
+static int run_job(struct osh_job *job, const struct osh_options *opts, const char *path,
+                   int sigfd, const char *tmpdir)
 {
-    struct osh_job job;
-    osh_job_init(&job, opts, path, sigfd, tmpdir);
-    if (osh_pmix_register_job(opts->np) != 0 || osh_job_launch(&job) != 0)
-        osh_job_end(&job, OSH_EXIT_INTERNAL);
-    int status = osh_job_wait(&job);
-    osh_job_free(&job);
-    return status;
+    osh_job_init(job, opts, path, sigfd, tmpdir);
+    if (osh_pmix_register_job(opts->np) != 0 || osh_job_launch(job) != 0)
+        osh_job_end(job, OSH_EXIT_INTERNAL);
+    return osh_job_wait(job);
 }
 
 /* The server, the job, then the cleanup that every path after mkdtemp goes through. */
@@ -83,11 +83,18 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
     osh_failsafe_arm();
     osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;
-    if (osh_pmix_start(tmpdir) == 0)
-        status = run_job(opts, path, sigfd, tmpdir);
+    struct osh_job job;
+    bool ran = osh_pmix_start(tmpdir, opts->np) == 0;
+    if (ran)
+        status = run_job(&job, opts, path, sigfd, tmpdir);
     osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_MS);
     osh_pmix_stop();
     osh_failsafe_done();
+    osh_topology_free(); /* the server used it */
+    /* After the server, whose abort callback reads the job; and as late as this, because
+     * the kernel retires the lifelines' inotify watch meanwhile (lifeline.c). */
+    if (ran)
+        osh_job_free(&job);
     osh_pmix_log_finish(status != 0);
     osh_pmix_log_close();
     if (osh_tmpdir_remove(tmpdir) != 0)

@@ -20,6 +20,7 @@
 #include "pmix_host.h"
 #include "pmix_log.h"
 #include "pmix_peers.h"
+#include "topology.h"
 #include "util.h"
 
 /* Long enough for a loaded machine, short enough that a wedged PMIx cannot hang oshrun. */
@@ -231,18 +232,53 @@ static pmix_server_module_t module = {
 
 /* ------------------------------------------------------------------ start and stop */
 
-int osh_pmix_start(const char *tmpdir)
+/* Where libpmix keeps the job's data. Its default on one host, a shared-memory store (gds
+ * ds21), maps and clears 8 MiB of segments when the job is registered, unmaps them when it is
+ * deregistered, and makes every client map them in PMIx_Init: 20 of a 4-PE job's 65 ms here.
+ * The hash store sends each client the job's data, and after the exchange of cards every
+ * card, over its socket instead: n^2 bytes for the job, which costs more than the segments
+ * from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time at 16 PEs,
+ * 30% more with hash at 512). A user's PMIX_MCA_gds still wins. libpmix reads the variable
+ * in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it is unset
+ * again then (returns 1 when it was set), so that the PEs and what they start do not take
+ * oshrun's choice for the user's. */
+#define HASH_STORE_MAX_PES 16
+
+static int choose_data_store(int np)
 {
+    if (np > HASH_STORE_MAX_PES || getenv("PMIX_MCA_gds"))
+        return 0;
+    return setenv("PMIX_MCA_gds", "hash", 1) == 0;
+}
+
+int osh_pmix_start(const char *tmpdir, int np)
+{
+    int chose_store = choose_data_store(np);
     if (pipe2(abort_state.notify, O_CLOEXEC | O_NONBLOCK) != 0) {
         osh_msg("cannot create a pipe: %s", strerror(errno));
         return -1;
     }
-    pmix_info_t info[2];
+    pmix_info_t info[3];
+    size_t ninfo = 2;
     PMIX_INFO_CONSTRUCT(&info[0]);
     PMIX_INFO_CONSTRUCT(&info[1]);
     PMIx_Info_load(&info[0], PMIX_SERVER_TMPDIR, tmpdir, PMIX_STRING);
     PMIx_Info_load(&info[1], PMIX_SYSTEM_TMPDIR, tmpdir, PMIX_STRING);
-    pmix_status_t rc = PMIx_server_init(&module, info, 2);
+    /* oshrun's reading of the topology (topology.c), or libpmix reads it again, I/O included.
+     * Set by hand, not loaded: loading would copy the topology, and the server keeps the
+     * pointer it is given (oshrun frees the topology after the server, osh_topology_free). */
+    static pmix_topology_t topo = { .source = "hwloc" };
+    topo.topology = osh_topology();
+    if (topo.topology) {
+        PMIX_INFO_CONSTRUCT(&info[2]);
+        PMIX_LOAD_KEY(info[2].key, PMIX_TOPOLOGY2);
+        info[2].value.type = PMIX_TOPO;
+        info[2].value.data.topo = &topo;
+        ninfo = 3;
+    }
+    pmix_status_t rc = PMIx_server_init(&module, info, ninfo);
+    if (chose_store)
+        unsetenv("PMIX_MCA_gds");
     PMIX_INFO_DESTRUCT(&info[0]);
     PMIX_INFO_DESTRUCT(&info[1]);
     if (rc != PMIX_SUCCESS) {

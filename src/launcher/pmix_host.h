@@ -17,8 +17,9 @@ typedef int (*osh_abort_probe_fn)(void *ctx);
 /* Set (or, with NULL, remove) the abort probe. After removal it is no longer called. */
 void osh_pmix_set_abort_probe(osh_abort_probe_fn probe, void *ctx);
 
-/* Start the PMIx server with its files in tmpdir. Returns 0, or -1 after printing why. */
-int osh_pmix_start(const char *tmpdir);
+/* Start the PMIx server with its files in tmpdir, for a job of np PEs (np chooses where
+ * libpmix keeps the job's data). Returns 0, or -1 after printing why. */
+int osh_pmix_start(const char *tmpdir, int np);
 
 /* Register the job "oshrun.<pid>" of np PEs, all on this host, and its np clients.
  * Returns 0, or -1 after printing why. */
