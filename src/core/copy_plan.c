@@ -47,13 +47,30 @@ typedef struct move {
 
 /* ------------------------------------------------------------------ the inner loops */
 /* A run of a size the compiler knows: one load and one store (memcpy of a constant size
- * compiles to that, and stays correct for unaligned data). */
+ * compiles to that, and stays correct for unaligned data). Four runs per iteration, loads
+ * before stores: four cache-line misses in flight instead of one at a time (a vector of
+ * 100,000 doubles 192 bytes apart, in L3: 4.3 GB/s instead of 3.9; cached in L2 the loop is
+ * at the speed of the caches either way, see bench/strided_micro.c). */
 #define STRIDED_RUNS_OF(T)                                                                   \
-    for (size_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
-        T v;                                                                                 \
-        memcpy(&v, s, sizeof v);                                                             \
-        memcpy(d, &v, sizeof v);                                                             \
-    }
+    do {                                                                                     \
+        size_t i = 0;                                                                        \
+        for (; i + 4 <= n; i += 4, d += 4 * ds, s += 4 * ss) {                               \
+            T v0, v1, v2, v3;                                                                \
+            memcpy(&v0, s, sizeof(T));                                                       \
+            memcpy(&v1, s + ss, sizeof(T));                                                  \
+            memcpy(&v2, s + 2 * ss, sizeof(T));                                              \
+            memcpy(&v3, s + 3 * ss, sizeof(T));                                              \
+            memcpy(d, &v0, sizeof(T));                                                       \
+            memcpy(d + ds, &v1, sizeof(T));                                                  \
+            memcpy(d + 2 * ds, &v2, sizeof(T));                                              \
+            memcpy(d + 3 * ds, &v3, sizeof(T));                                              \
+        }                                                                                    \
+        for (; i < n; i++, d += ds, s += ss) {                                               \
+            T v;                                                                             \
+            memcpy(&v, s, sizeof v);                                                         \
+            memcpy(d, &v, sizeof v);                                                         \
+        }                                                                                    \
+    } while (0)
 
 typedef struct sixteen {
     uint64_t a, b;

@@ -102,6 +102,46 @@ static void strided_both_sides(void **state)
     }
 }
 
+/* The inner loops move four runs per iteration, then the rest one by one: every count
+ * around a multiple of four, every run size with its own loop (and one without), strides of
+ * either sign, contiguous on one side, and addresses off alignment; every byte checked. */
+static void strided_unroll_remainders(void **state)
+{
+    static const size_t runs[] = {1, 2, 3, 4, 8, 16};
+    enum { MAXN = 13, SPAN = 48 * (MAXN + 1) + 64 };
+    unsigned char src[2 * SPAN], dst[2 * SPAN];
+    for (size_t i = 0; i < sizeof src; i++)
+        src[i] = (unsigned char)(i * 7 + 1);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        size_t run = runs[r];
+        const ptrdiff_t strides[][2] = {{(ptrdiff_t)run, 3 * (ptrdiff_t)run + 1},
+                                        {2 * (ptrdiff_t)run + 5, (ptrdiff_t)run},
+                                        {-2 * (ptrdiff_t)run - 1, 3 * (ptrdiff_t)run},
+                                        {24, -40}};
+        for (size_t k = 0; k < sizeof strides / sizeof strides[0]; k++)
+            for (size_t n = 0; n <= MAXN; n++)
+                for (size_t mis = 0; mis < 4; mis += 3) {
+                    ptrdiff_t ds = strides[k][0], ss = strides[k][1];
+                    /* the middle of each buffer, so negative strides stay inside */
+                    unsigned char *d = dst + SPAN + mis, *s = src + SPAN + 2 * mis;
+                    memset(dst, 0xee, sizeof dst);
+                    copy_strided(d, ds, s, ss, n, run);
+                    for (size_t i = 0; i < sizeof dst; i++) {
+                        ptrdiff_t at = (ptrdiff_t)i - (d - dst), j = -1, b = 0;
+                        for (size_t e = 0; e < n && j < 0; e++) { /* whose run has byte i */
+                            ptrdiff_t o = at - (ptrdiff_t)e * ds;
+                            if (o >= 0 && o < (ptrdiff_t)run) {
+                                j = (ptrdiff_t)e;
+                                b = o;
+                            }
+                        }
+                        unsigned char want = j < 0 ? 0xee : s[j * ss + b];
+                        assert_int_equal(dst[i], want);
+                    }
+                }
+    }
+}
+
 /* ------------------------------------------------------------------ generated layouts */
 /* The reference: the offsets of every data byte of count elements, in type-map order. */
 static size_t list_offsets(const copy_plan_t *p, size_t count, ptrdiff_t *offs)
@@ -377,6 +417,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(vector_of_doubles), cmocka_unit_test(two_loops),
         cmocka_unit_test(negative_strides),  cmocka_unit_test(strided_both_sides),
+        cmocka_unit_test(strided_unroll_remainders),
         cmocka_unit_test(generated_plans),   cmocka_unit_test(finish_normalises),
         cmocka_unit_test(push_merges),       cmocka_unit_test(wire_round_trip),
     };
