@@ -264,12 +264,12 @@ static void commutative_user(void)
     shmemx_type_free(&t);
 }
 
-/* A commutative user operator over many symmetric elements: the rooted path on shared
- * memory combines a piece at a time (the copy of one operand stays in cache), so the count
- * is no multiple of a piece; every element checked on the root, non-roots' dest untouched. */
+/* A commutative user operator over many symmetric elements (the rooted path on shared
+ * memory: each PE combines its slice straight into the root's dest), to each end root;
+ * every element checked on the root, non-roots' dest untouched. */
 static void commutative_many(void)
 {
-    enum { K = 3 * 256 + 17 }; /* summax is 16 bytes: 256 of them fill a 4 KiB piece */
+    enum { K = 3 * 256 + 17 }; /* 16-byte elements: slices of odd lengths */
     shmemx_op_t op;
     shmemx_datatype_t t;
     shmemx_type_contiguous(2, SHMEMX_LONG, &t);
