@@ -103,13 +103,16 @@ static void strided_both_sides(void **state)
 }
 
 /* The inner loops move four runs per iteration, then the rest one by one: every count
- * around a multiple of four, every run size with its own loop (and one without), strides of
- * either sign, contiguous on one side, and addresses off alignment; every byte checked. */
+ * around a multiple of four, and long ones, every run size with its own loop (and one
+ * without), strides of either sign, contiguous on one side, addresses off alignment; every
+ * byte of the destination checked (runs where they belong, nothing else written). */
 static void strided_unroll_remainders(void **state)
 {
     static const size_t runs[] = {1, 2, 3, 4, 8, 16};
-    enum { MAXN = 13, SPAN = 48 * (MAXN + 1) + 64 };
-    unsigned char src[2 * SPAN], dst[2 * SPAN];
+    static const size_t counts[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+                                    62, 63, 64, 65, 66, 67, 68, 131, 1001};
+    enum { MAXN = 1001, SPAN = 48 * (MAXN + 1) + 64 };
+    static unsigned char src[2 * SPAN], dst[2 * SPAN], want[2 * SPAN];
     for (size_t i = 0; i < sizeof src; i++)
         src[i] = (unsigned char)(i * 7 + 1);
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
@@ -119,25 +122,24 @@ static void strided_unroll_remainders(void **state)
                                         {-2 * (ptrdiff_t)run - 1, 3 * (ptrdiff_t)run},
                                         {24, -40}};
         for (size_t k = 0; k < sizeof strides / sizeof strides[0]; k++)
-            for (size_t n = 0; n <= MAXN; n++)
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
                 for (size_t mis = 0; mis < 4; mis += 3) {
                     ptrdiff_t ds = strides[k][0], ss = strides[k][1];
+                    size_t n = counts[c];
                     /* the middle of each buffer, so negative strides stay inside */
                     unsigned char *d = dst + SPAN + mis, *s = src + SPAN + 2 * mis;
                     memset(dst, 0xee, sizeof dst);
+                    memset(want, 0xee, sizeof want);
+                    for (size_t e = 0; e < n; e++) /* the runs never overlap on either side */
+                        memcpy(want + (d - dst) + (ptrdiff_t)e * ds, s + (ptrdiff_t)e * ss, run);
                     copy_strided(d, ds, s, ss, n, run);
-                    for (size_t i = 0; i < sizeof dst; i++) {
-                        ptrdiff_t at = (ptrdiff_t)i - (d - dst), j = -1, b = 0;
-                        for (size_t e = 0; e < n && j < 0; e++) { /* whose run has byte i */
-                            ptrdiff_t o = at - (ptrdiff_t)e * ds;
-                            if (o >= 0 && o < (ptrdiff_t)run) {
-                                j = (ptrdiff_t)e;
-                                b = o;
-                            }
-                        }
-                        unsigned char want = j < 0 ? 0xee : s[j * ss + b];
-                        assert_int_equal(dst[i], want);
-                    }
+                    size_t i = 0;
+                    while (i < sizeof dst && dst[i] == want[i])
+                        i++;
+                    if (i < sizeof dst)
+                        fail_msg("run %zu, strides %td/%td, %zu runs, offset %zu: byte %td of "
+                                 "the destination is %d, want %d", run, ds, ss, n, mis,
+                                 (ptrdiff_t)i - (d - dst), dst[i], want[i]);
                 }
     }
 }
