@@ -102,45 +102,54 @@ static void strided_both_sides(void **state)
     }
 }
 
-/* The inner loops move four runs per iteration, then the rest one by one: every count
- * around a multiple of four, and long ones, every run size with its own loop (and one
- * without), strides of either sign, contiguous on one side, addresses off alignment; every
- * byte of the destination checked (runs where they belong, nothing else written). */
+/* The inner loops: runs of 1, 2, 4, 8, 16 bytes four per iteration, then the rest one by
+ * one; runs between those sizes (up to 64 bytes) as two overlapping loads and stores; longer
+ * ones by memmove. Every run size class and its edges, every count around a multiple of
+ * four and long ones, strides of either sign, contiguous on one side, addresses off
+ * alignment; every byte around the destination checked (runs where they belong, nothing
+ * else written). */
+enum { MAX_RUN = 100, MAX_RUNS = 259, MAX_STRIDE = 3 * MAX_RUN + 41,
+       STRIDED_SPAN = MAX_STRIDE * (MAX_RUNS + 1) + 64 };
+static unsigned char strided_src[2 * STRIDED_SPAN], strided_dst[2 * STRIDED_SPAN],
+    strided_want[2 * STRIDED_SPAN];
+
+static void check_strided_case(size_t run, ptrdiff_t ds, ptrdiff_t ss, size_t n, size_t mis)
+{
+    /* the middle of each buffer, so negative strides stay inside */
+    unsigned char *d = strided_dst + STRIDED_SPAN + mis, *s = strided_src + STRIDED_SPAN + 2 * mis;
+    ptrdiff_t last = n ? (ptrdiff_t)(n - 1) * ds : 0;
+    ptrdiff_t lo = (d - strided_dst) + (last < 0 ? last : 0) - 64;
+    ptrdiff_t hi = (d - strided_dst) + (last > 0 ? last : 0) + (ptrdiff_t)run + 64;
+    memset(strided_dst + lo, 0xee, (size_t)(hi - lo));
+    memset(strided_want + lo, 0xee, (size_t)(hi - lo));
+    for (size_t e = 0; e < n; e++) /* the runs never overlap on either side */
+        memcpy(strided_want + (d - strided_dst) + (ptrdiff_t)e * ds, s + (ptrdiff_t)e * ss, run);
+    copy_strided(d, ds, s, ss, n, run);
+    for (ptrdiff_t i = lo; i < hi; i++)
+        if (strided_dst[i] != strided_want[i])
+            fail_msg("run %zu, strides %td/%td, %zu runs, offset %zu: byte %td of the "
+                     "destination is %d, want %d", run, ds, ss, n, mis, i - (d - strided_dst),
+                     strided_dst[i], strided_want[i]);
+}
+
 static void strided_unroll_remainders(void **state)
 {
-    static const size_t runs[] = {1, 2, 3, 4, 8, 16};
+    static const size_t runs[] = {1,  2,  3,  4,  5,  7,  8,  9,  12, 15,  16,
+                                  17, 24, 31, 32, 33, 48, 63, 64, 65, MAX_RUN};
     static const size_t counts[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-                                    62, 63, 64, 65, 66, 67, 68, 131, 1001};
-    enum { MAXN = 1001, SPAN = 48 * (MAXN + 1) + 64 };
-    static unsigned char src[2 * SPAN], dst[2 * SPAN], want[2 * SPAN];
-    for (size_t i = 0; i < sizeof src; i++)
-        src[i] = (unsigned char)(i * 7 + 1);
+                                    62, 63, 64, 65, 66, 67, 131, MAX_RUNS};
+    for (size_t i = 0; i < sizeof strided_src; i++)
+        strided_src[i] = (unsigned char)(i * 7 + 1);
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        size_t run = runs[r];
-        const ptrdiff_t strides[][2] = {{(ptrdiff_t)run, 3 * (ptrdiff_t)run + 1},
-                                        {2 * (ptrdiff_t)run + 5, (ptrdiff_t)run},
-                                        {-2 * (ptrdiff_t)run - 1, 3 * (ptrdiff_t)run},
-                                        {24, -40}};
+        ptrdiff_t run = (ptrdiff_t)runs[r];
+        const ptrdiff_t strides[][2] = {{run, 3 * run + 1},
+                                        {2 * run + 5, run},
+                                        {-2 * run - 1, 3 * run},
+                                        {run + 24, -run - 40}};
         for (size_t k = 0; k < sizeof strides / sizeof strides[0]; k++)
             for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
-                for (size_t mis = 0; mis < 4; mis += 3) {
-                    ptrdiff_t ds = strides[k][0], ss = strides[k][1];
-                    size_t n = counts[c];
-                    /* the middle of each buffer, so negative strides stay inside */
-                    unsigned char *d = dst + SPAN + mis, *s = src + SPAN + 2 * mis;
-                    memset(dst, 0xee, sizeof dst);
-                    memset(want, 0xee, sizeof want);
-                    for (size_t e = 0; e < n; e++) /* the runs never overlap on either side */
-                        memcpy(want + (d - dst) + (ptrdiff_t)e * ds, s + (ptrdiff_t)e * ss, run);
-                    copy_strided(d, ds, s, ss, n, run);
-                    size_t i = 0;
-                    while (i < sizeof dst && dst[i] == want[i])
-                        i++;
-                    if (i < sizeof dst)
-                        fail_msg("run %zu, strides %td/%td, %zu runs, offset %zu: byte %td of "
-                                 "the destination is %d, want %d", run, ds, ss, n, mis,
-                                 (ptrdiff_t)i - (d - dst), dst[i], want[i]);
-                }
+                for (size_t mis = 0; mis < 4; mis += 3)
+                    check_strided_case(runs[r], strides[k][0], strides[k][1], counts[c], mis);
     }
 }
 
