@@ -285,9 +285,53 @@ static void element_bytes(const copy_plan_t *p, size_t e, size_t skip, size_t le
     }
 }
 
+/* Bytes of layout a block of whole elements spans, when every piece is one run (below). */
+#define ELEMENT_BLOCK_BYTES 8192
+
+static int single_runs(const copy_plan_t *p)
+{
+    for (size_t i = 0; i < p->npieces; i++)
+        if (p->pieces[i].depth)
+            return 0;
+    return 1;
+}
+
+/* Whole elements [first, first + n) of a plan whose pieces are single runs (a struct's
+ * fields): a block of elements at a time, each piece one strided loop over the block (its
+ * runs extent apart on a layout side, bytes apart on the packed side), so a struct array
+ * moves at the speed of the strided loops (1,000 {int, double}: 0.45 us, where a walk run
+ * by run took 11.4), and the block's lines stay in L1 from one piece to the next. Within a block
+ * the runs go piece by piece; only the visitor needs type-map order, and it never comes here. */
+static void blocked_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
+{
+    const size_t ext = (size_t)(p->extent < 0 ? -p->extent : p->extent);
+    const size_t block = ext && ext < ELEMENT_BLOCK_BYTES ? ELEMENT_BLOCK_BYTES / ext : 1;
+    const ptrdiff_t dstep = m->dst.packed ? (ptrdiff_t)p->bytes : p->extent;
+    const ptrdiff_t sstep = m->src.packed ? (ptrdiff_t)p->bytes : p->extent;
+    for (size_t e = first, k; e < first + n; e += k) {
+        k = first + n - e < block ? first + n - e : block;
+        ptrdiff_t base = (ptrdiff_t)e * p->extent, at = 0; /* at: the piece's packed offset */
+        for (size_t i = 0; i < p->npieces; i++) {
+            const copy_piece_t *pc = &p->pieces[i];
+            char *d = m->dst.packed ? m->dst.base + at : m->dst.base + base + pc->disp;
+            const char *s = m->src.packed ? m->src.base + at : m->src.base + base + pc->disp;
+            strided(d, dstep, s, sstep, k, pc->run);
+            at += (ptrdiff_t)pc->run;
+        }
+        if (m->dst.packed)
+            m->dst.base += k * p->bytes;
+        if (m->src.packed)
+            m->src.base += k * p->bytes;
+    }
+}
+
 /* Whole elements [first, first + n): every run of every piece, no position arithmetic. */
 static void whole_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
 {
+    if (!m->visit && n > 1 && single_runs(p)) {
+        blocked_elements(p, first, n, m);
+        return;
+    }
     for (size_t e = first; e < first + n; e++) {
         ptrdiff_t base = (ptrdiff_t)e * p->extent;
         for (size_t i = 0; i < p->npieces; i++) {

@@ -302,6 +302,21 @@ static void generated_plans(void **state)
             }
 }
 
+/* Pieces of one run each (a struct's fields) move a block of elements at a time, piece by
+ * piece: counts across block boundaries, with every mover, ranges included. */
+static void struct_like_plans(void **state)
+{
+    static const size_t counts[] = {17, 130, 500};
+    for (size_t npieces = 2; npieces <= 5; npieces++)
+        for (int trial = 0; trial < 4; trial++) {
+            copy_piece_t pieces[5];
+            copy_plan_t p;
+            make_plan(&p, pieces, npieces, 0);
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+                check_plan(&p, counts[c]);
+        }
+}
+
 /* ------------------------------------------------------------------ making plans */
 static void finish_normalises(void **state)
 {
@@ -429,8 +444,9 @@ int main(void)
         cmocka_unit_test(vector_of_doubles), cmocka_unit_test(two_loops),
         cmocka_unit_test(negative_strides),  cmocka_unit_test(strided_both_sides),
         cmocka_unit_test(strided_unroll_remainders),
-        cmocka_unit_test(generated_plans),   cmocka_unit_test(finish_normalises),
-        cmocka_unit_test(push_merges),       cmocka_unit_test(wire_round_trip),
+        cmocka_unit_test(generated_plans),   cmocka_unit_test(struct_like_plans),
+        cmocka_unit_test(finish_normalises), cmocka_unit_test(push_merges),
+        cmocka_unit_test(wire_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
