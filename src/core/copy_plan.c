@@ -409,6 +409,23 @@ void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const 
     plan_move(p, count, &m, 0, copy_plan_bytes(p, count));
 }
 
+int copy_plan_same_layout(const copy_plan_t *a, const copy_plan_t *b)
+{
+    if (a == b)
+        return 1;
+    if (a->npieces != b->npieces || a->extent != b->extent || a->bytes != b->bytes)
+        return 0;
+    for (size_t i = 0; i < a->npieces; i++) {
+        const copy_piece_t *x = &a->pieces[i], *y = &b->pieces[i];
+        if (x->disp != y->disp || x->run != y->run || x->depth != y->depth)
+            return 0;
+        for (int l = 0; l < x->depth; l++)
+            if (x->loop[l].count != y->loop[l].count || x->loop[l].stride != y->loop[l].stride)
+                return 0;
+    }
+    return 1;
+}
+
 void copy_plan_each_run(const copy_plan_t *p, size_t count,
                         void (*fn)(ptrdiff_t off, size_t len, void *arg), void *arg)
 {

@@ -505,11 +505,12 @@ static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
 }
 
 /* count elements from one layout to the other: one strided copy when both are the same
- * plan, else packed through a small buffer that stays in the cache. */
+ * layout (typed RMA; iput/iget with equal strides), else packed through a small buffer that
+ * stays in the cache. */
 static void copy_between(const copy_plan_t *dst_plan, void *dst_origin,
                          const copy_plan_t *src_plan, const void *src_origin, size_t count)
 {
-    if (dst_plan == src_plan) {
+    if (copy_plan_same_layout(dst_plan, src_plan)) {
         copy_plan_copy(dst_plan, count, dst_origin, src_origin);
     } else {
         char buf[16384];

@@ -317,6 +317,35 @@ static void struct_like_plans(void **state)
         }
 }
 
+/* Equal plans made apart are the same layout; a plan differing in any field is not. */
+static void same_layout(void **state)
+{
+    copy_piece_t pa, pb;
+    copy_plan_t a, b;
+    copy_plan_strided(&a, &pa, 8, 192);
+    copy_plan_strided(&b, &pb, 8, 192);
+    assert_true(copy_plan_same_layout(&a, &a));
+    assert_true(copy_plan_same_layout(&a, &b));
+    copy_plan_strided(&b, &pb, 8, 200); /* another extent */
+    assert_false(copy_plan_same_layout(&a, &b));
+    copy_plan_strided(&b, &pb, 4, 192); /* another run */
+    assert_false(copy_plan_same_layout(&a, &b));
+    copy_piece_t qa[2] = {{.disp = 0, .run = 8, .depth = 1, .loop = {{3, 24}}},
+                          {.disp = 100, .run = 4, .depth = 2, .loop = {{2, 64}, {3, 8}}}};
+    copy_piece_t qb[2];
+    a = (copy_plan_t){.npieces = 2, .pieces = qa, .extent = 200};
+    copy_plan_finish(&a);
+    memcpy(qb, qa, sizeof qa);
+    b = a;
+    b.pieces = qb;
+    assert_true(copy_plan_same_layout(&a, &b));
+    qb[1].loop[qb[1].depth - 1].stride += 1; /* an inner loop's stride */
+    assert_false(copy_plan_same_layout(&a, &b));
+    qb[1] = qa[1];
+    qb[0].disp += 1; /* a piece's place */
+    assert_false(copy_plan_same_layout(&a, &b));
+}
+
 /* ------------------------------------------------------------------ making plans */
 static void finish_normalises(void **state)
 {
@@ -446,7 +475,7 @@ int main(void)
         cmocka_unit_test(strided_unroll_remainders),
         cmocka_unit_test(generated_plans),   cmocka_unit_test(struct_like_plans),
         cmocka_unit_test(finish_normalises), cmocka_unit_test(push_merges),
-        cmocka_unit_test(wire_round_trip),
+        cmocka_unit_test(wire_round_trip),   cmocka_unit_test(same_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
