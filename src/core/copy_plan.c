@@ -47,17 +47,62 @@ typedef struct move {
 
 /* ------------------------------------------------------------------ the inner loops */
 /* A run of a size the compiler knows: one load and one store (memcpy of a constant size
- * compiles to that, and stays correct for unaligned data). */
+ * compiles to that, and stays correct for unaligned data). Four runs per iteration, loads
+ * before stores, so four loads are in flight: in L1 twice as fast as one run at a time
+ * (200 doubles 192 bytes apart: 55 ns, not 109). From L2 on the caches set the pace and every
+ * way of writing the loop is alike within noise (1,000 doubles: 1.11-1.14 us with prefetching
+ * ahead, two chains or AVX2 gathers as well; see bench/strided_micro.c). */
 #define STRIDED_RUNS_OF(T)                                                                   \
+    do {                                                                                     \
+        size_t i = 0;                                                                        \
+        for (; i + 4 <= n; i += 4, d += 4 * ds, s += 4 * ss) {                               \
+            T v0, v1, v2, v3;                                                                \
+            memcpy(&v0, s, sizeof(T));                                                       \
+            memcpy(&v1, s + ss, sizeof(T));                                                  \
+            memcpy(&v2, s + 2 * ss, sizeof(T));                                              \
+            memcpy(&v3, s + 3 * ss, sizeof(T));                                              \
+            memcpy(d, &v0, sizeof(T));                                                       \
+            memcpy(d + ds, &v1, sizeof(T));                                                  \
+            memcpy(d + 2 * ds, &v2, sizeof(T));                                              \
+            memcpy(d + 3 * ds, &v3, sizeof(T));                                              \
+        }                                                                                    \
+        for (; i < n; i++, d += ds, s += ss) {                                               \
+            T v;                                                                             \
+            memcpy(&v, s, sizeof v);                                                         \
+            memcpy(d, &v, sizeof v);                                                         \
+        }                                                                                    \
+    } while (0)
+
+/* A run of B < run <= 2B bytes for a B the compiler knows: the first B bytes and the last B
+ * bytes (they overlap), both loaded before either is stored, so a run that overlaps itself
+ * (a layout copied onto itself, shifted) still moves like memmove. No library call per run:
+ * 1,000 runs of 3 to 48 bytes 192 apart take 1.1 us, not 2.4 to 3.3 with memmove per run. */
+#define STRIDED_RUNS_OVERLAPPING(T)                                                          \
     for (size_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
-        T v;                                                                                 \
-        memcpy(&v, s, sizeof v);                                                             \
-        memcpy(d, &v, sizeof v);                                                             \
+        T head, tail;                                                                        \
+        memcpy(&head, s, sizeof(T));                                                         \
+        memcpy(&tail, s + run - sizeof(T), sizeof(T));                                       \
+        memcpy(d, &head, sizeof(T));                                                         \
+        memcpy(d + run - sizeof(T), &tail, sizeof(T));                                       \
     }
 
 typedef struct sixteen {
     uint64_t a, b;
 } sixteen_t;
+
+/* 32 < run <= 64: the first 32 bytes and the last 32 (two 16-byte moves each), alike. */
+#define STRIDED_RUNS_OVERLAPPING_32()                                                        \
+    for (size_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
+        sixteen_t h0, h1, t0, t1;                                                            \
+        memcpy(&h0, s, 16);                                                                  \
+        memcpy(&h1, s + 16, 16);                                                             \
+        memcpy(&t0, s + run - 32, 16);                                                       \
+        memcpy(&t1, s + run - 16, 16);                                                       \
+        memcpy(d, &h0, 16);                                                                  \
+        memcpy(d + 16, &h1, 16);                                                             \
+        memcpy(d + run - 32, &t0, 16);                                                       \
+        memcpy(d + run - 16, &t1, 16);                                                       \
+    }
 
 /* (static inline: the movers get it inlined, with its switch, into their loops) */
 static inline void strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss, size_t n,
@@ -85,10 +130,24 @@ static inline void strided(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t s
     case 16:
         STRIDED_RUNS_OF(sixteen_t);
         break;
+    case 3:
+        STRIDED_RUNS_OVERLAPPING(uint16_t);
+        break;
+    case 5: case 6: case 7:
+        STRIDED_RUNS_OVERLAPPING(uint32_t);
+        break;
+    case 9: case 10: case 11: case 12: case 13: case 14: case 15:
+        STRIDED_RUNS_OVERLAPPING(uint64_t);
+        break;
     default:
-        /* memmove: a layout-to-layout copy may overlap itself (same buffer, shifted). */
-        for (size_t i = 0; i < n; i++, d += ds, s += ss)
-            memmove(d, s, run);
+        if (run > 16 && run <= 32) {
+            STRIDED_RUNS_OVERLAPPING(sixteen_t);
+        } else if (run > 32 && run <= 64) {
+            STRIDED_RUNS_OVERLAPPING_32();
+        } else { /* longer runs (or none): memmove, as a run may overlap itself */
+            for (size_t i = 0; i < n; i++, d += ds, s += ss)
+                memmove(d, s, run);
+        }
     }
 }
 
@@ -226,9 +285,53 @@ static void element_bytes(const copy_plan_t *p, size_t e, size_t skip, size_t le
     }
 }
 
+/* Bytes of layout a block of whole elements spans, when every piece is one run (below). */
+#define ELEMENT_BLOCK_BYTES 8192
+
+static int single_runs(const copy_plan_t *p)
+{
+    for (size_t i = 0; i < p->npieces; i++)
+        if (p->pieces[i].depth)
+            return 0;
+    return 1;
+}
+
+/* Whole elements [first, first + n) of a plan whose pieces are single runs (a struct's
+ * fields): a block of elements at a time, each piece one strided loop over the block (its
+ * runs extent apart on a layout side, bytes apart on the packed side), so a struct array
+ * moves at the speed of the strided loops (1,000 {int, double}: 0.45 us, where a walk run
+ * by run took 11.4), and the block's lines stay in L1 from one piece to the next. Within a block
+ * the runs go piece by piece; only the visitor needs type-map order, and it never comes here. */
+static void blocked_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
+{
+    const size_t ext = (size_t)(p->extent < 0 ? -p->extent : p->extent);
+    const size_t block = ext && ext < ELEMENT_BLOCK_BYTES ? ELEMENT_BLOCK_BYTES / ext : 1;
+    const ptrdiff_t dstep = m->dst.packed ? (ptrdiff_t)p->bytes : p->extent;
+    const ptrdiff_t sstep = m->src.packed ? (ptrdiff_t)p->bytes : p->extent;
+    for (size_t e = first, k; e < first + n; e += k) {
+        k = first + n - e < block ? first + n - e : block;
+        ptrdiff_t base = (ptrdiff_t)e * p->extent, at = 0; /* at: the piece's packed offset */
+        for (size_t i = 0; i < p->npieces; i++) {
+            const copy_piece_t *pc = &p->pieces[i];
+            char *d = m->dst.packed ? m->dst.base + at : m->dst.base + base + pc->disp;
+            const char *s = m->src.packed ? m->src.base + at : m->src.base + base + pc->disp;
+            strided(d, dstep, s, sstep, k, pc->run);
+            at += (ptrdiff_t)pc->run;
+        }
+        if (m->dst.packed)
+            m->dst.base += k * p->bytes;
+        if (m->src.packed)
+            m->src.base += k * p->bytes;
+    }
+}
+
 /* Whole elements [first, first + n): every run of every piece, no position arithmetic. */
 static void whole_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
 {
+    if (!m->visit && n > 1 && single_runs(p)) {
+        blocked_elements(p, first, n, m);
+        return;
+    }
     for (size_t e = first; e < first + n; e++) {
         ptrdiff_t base = (ptrdiff_t)e * p->extent;
         for (size_t i = 0; i < p->npieces; i++) {
@@ -304,6 +407,23 @@ void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const 
         return;
     move_t m = {{dst_origin, 0}, {(char *)src_origin, 0}, NULL, NULL};
     plan_move(p, count, &m, 0, copy_plan_bytes(p, count));
+}
+
+int copy_plan_same_layout(const copy_plan_t *a, const copy_plan_t *b)
+{
+    if (a == b)
+        return 1;
+    if (a->npieces != b->npieces || a->extent != b->extent || a->bytes != b->bytes)
+        return 0;
+    for (size_t i = 0; i < a->npieces; i++) {
+        const copy_piece_t *x = &a->pieces[i], *y = &b->pieces[i];
+        if (x->disp != y->disp || x->run != y->run || x->depth != y->depth)
+            return 0;
+        for (int l = 0; l < x->depth; l++)
+            if (x->loop[l].count != y->loop[l].count || x->loop[l].stride != y->loop[l].stride)
+                return 0;
+    }
+    return 1;
 }
 
 void copy_plan_each_run(const copy_plan_t *p, size_t count,

@@ -84,6 +84,10 @@ void copy_plan_unpack_range(const copy_plan_t *p, size_t count, const void *in, 
 /* Layout to the same layout: element data of src_origin to the same places at dst_origin,
  * without an intermediate buffer. */
 void copy_plan_copy(const copy_plan_t *p, size_t count, void *dst_origin, const void *src_origin);
+/* Whether a and b place the same bytes at the same offsets (the same plan, or equal ones:
+ * the two sides of an iput with equal strides), so that one copy_plan_copy moves between
+ * them. */
+int copy_plan_same_layout(const copy_plan_t *a, const copy_plan_t *b);
 /* Nothing moves: fn gets the layout offset and length of every run of count elements in
  * type-map order (for one put per run, or overlap checks). A contiguous plan gives one run. */
 void copy_plan_each_run(const copy_plan_t *p, size_t count,

@@ -9,6 +9,7 @@
  * where writing whole elements is harmless, and only the data bytes go back.
  */
 #include <limits.h>
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,8 +64,10 @@ static void user_op3(const coll_op_t *op, void *restrict out, const void *restri
 }
 
 /* io o b needs io on the left, and the user function writes its right operand: b goes
- * through a copy. Only non-commutative operators come here (their ordered combining is the
- * slow part anyway, so a plain allocation per call is fine and thread-safe). */
+ * through a copy, a piece of USER_PIECE_BYTES at a time through a buffer that stays in L1
+ * (an allocation only for an element larger than that). Only non-commutative operators
+ * need it. */
+#define USER_PIECE_BYTES 4096
 static void user_acc(const coll_op_t *op, void *restrict io, const void *restrict b, size_t n)
 {
     const mpix_red_form_t *f = form_of(op);
@@ -72,17 +75,25 @@ static void user_acc(const coll_op_t *op, void *restrict io, const void *restric
         user_call(f, b, io, n);
         return;
     }
-    size_t bytes = n * op->esize;
-    char *tmp = malloc(bytes ? bytes : 1);
-    if (!tmp) { /* inside a collective: no PE may return alone */
-        mpix_error(SHMEMX_ERR_NO_MEM, "shmemx reduction", "out of memory for %zu bytes of a "
-                   "non-commutative operator's operand", bytes);
+    const size_t es = op->esize;
+    alignas(64) char small[USER_PIECE_BYTES];
+    char *tmp = small;
+    if (es > sizeof small && !(tmp = malloc(es))) { /* inside a collective: no PE may
+                                                     * return alone */
+        mpix_error(SHMEMX_ERR_NO_MEM, "shmemx reduction", "out of memory for a %zu-byte "
+                   "element of a non-commutative operator's operand", es);
         abort();
     }
-    memcpy(tmp, b, bytes);
-    user_call(f, io, tmp, n);
-    memcpy(io, tmp, bytes);
-    free(tmp);
+    const size_t step = es < sizeof small ? sizeof small / es : 1;
+    for (size_t at = 0, k; at < n; at += k) {
+        k = n - at < step ? n - at : step;
+        char *piece = (char *)io + at * es;
+        memcpy(tmp, (const char *)b + at * es, k * es);
+        user_call(f, piece, tmp, k);
+        memcpy(piece, tmp, k * es);
+    }
+    if (tmp != small)
+        free(tmp);
 }
 
 /* ------------------------------------------------------------------ predefined, walked */

@@ -438,33 +438,45 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
 }
 
 /*
- * Whether pe's heap is reached through UCX shared memory, where UCX puts and gets are truly
- * one-sided memory copies of ~20 ns each (UCX then gives a load/store pointer into it).
- * Measured here for 8-byte runs, put + quiet: on shared memory one put per run wins up to
- * ~128 runs (staging costs a round trip of ~2 us); over tcp, or where UCX emulates RMA with
- * messages (global data, networks without RDMA), staging wins from 2 runs (15 us against
- * 60 us for 4 runs, 900 us for 128). Cached per PE: 0 unknown, 1 yes, 2 no.
+ * Where pe's heap starts in our address space when it is reached through UCX shared memory,
+ * where UCX puts and gets are truly one-sided memory copies of ~20 ns each (UCX then gives a
+ * load/store pointer into it); NULL otherwise. Measured here for 8-byte runs, put + quiet: on
+ * shared memory one put per run wins up to ~128 runs (staging costs a round trip of ~2 us);
+ * over tcp, or where UCX emulates RMA with messages (global data, networks without RDMA),
+ * staging wins from 2 runs (15 us against 60 us for 4 runs, 900 us for 128). Asked of UCX
+ * once per PE: its mapping covers the whole heap, as the direct path's view (peers.c) does,
+ * so an address is the base plus its offset, with no lock and no UCX call per transfer.
  */
+typedef struct heap_view {
+    uint8_t known; /* 0: not asked yet; 1: asked (base is the answer) */
+    char *base;
+} heap_view_t;
+
+static char *heap_mapping(int pe)
+{
+    static heap_view_t *views;
+    heap_view_t *v = __atomic_load_n(&views, __ATOMIC_ACQUIRE);
+    if (!v) { /* benign race: every thread computes the same */
+        heap_view_t *fresh = calloc((size_t)sshmem.n_pes, sizeof *fresh), *expected = NULL;
+        if (!fresh)
+            return NULL;
+        if (!__atomic_compare_exchange_n(&views, &expected, fresh, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE))
+            free(fresh);
+        v = __atomic_load_n(&views, __ATOMIC_ACQUIRE);
+    }
+    if (!__atomic_load_n(&v[pe].known, __ATOMIC_ACQUIRE)) {
+        char *base = sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP,
+                                          sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
+        __atomic_store_n(&v[pe].base, base, __ATOMIC_RELAXED);
+        __atomic_store_n(&v[pe].known, 1, __ATOMIC_RELEASE);
+    }
+    return __atomic_load_n(&v[pe].base, __ATOMIC_RELAXED);
+}
+
 static int heap_on_shared_memory(int pe)
 {
-    static uint8_t *known;
-    if (!known) { /* benign race: every thread computes the same */
-        uint8_t *k = calloc((size_t)sshmem.n_pes, 1);
-        if (!k)
-            return 0;
-        uint8_t *expected = NULL;
-        if (!__atomic_compare_exchange_n(&known, &expected, k, 0, __ATOMIC_ACQ_REL,
-                                         __ATOMIC_ACQUIRE))
-            free(k);
-    }
-    uint8_t v = __atomic_load_n(&known[pe], __ATOMIC_RELAXED);
-    if (v == 0) {
-        v = sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, sshmem.peers[pe].remote[SSHMEM_REGION_HEAP])
-                ? 1
-                : 2;
-        __atomic_store_n(&known[pe], v, __ATOMIC_RELAXED);
-    }
-    return v == 1;
+    return heap_mapping(pe) != NULL;
 }
 
 int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t *local,
@@ -486,17 +498,19 @@ int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t 
  * when UCX does not map it (another host, tcp) or messages are forced. */
 static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
 {
-    if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped || !heap_on_shared_memory(pe))
+    char *base;
+    if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped || !(base = heap_mapping(pe)))
         return NULL;
-    return sshmem_tx_direct_ptr(pe, region, raddr);
+    return base + (raddr - sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
 }
 
 /* count elements from one layout to the other: one strided copy when both are the same
- * plan, else packed through a small buffer that stays in the cache. */
+ * layout (typed RMA; iput/iget with equal strides), else packed through a small buffer that
+ * stays in the cache. */
 static void copy_between(const copy_plan_t *dst_plan, void *dst_origin,
                          const copy_plan_t *src_plan, const void *src_origin, size_t count)
 {
-    if (dst_plan == src_plan) {
+    if (copy_plan_same_layout(dst_plan, src_plan)) {
         copy_plan_copy(dst_plan, count, dst_origin, src_origin);
     } else {
         char buf[16384];

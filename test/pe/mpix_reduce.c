@@ -4,8 +4,9 @@
  * place, to every root; MAXLOC/MINLOC on DOUBLE_INT with ties (the smallest index wins,
  * whatever PE holds it); a predefined operator on a matrix column; a non-commutative user
  * operator (2x2 matrix product) whose result proves ascending PE order, also on a type with
- * gaps and to a root other than 0, and over many elements (called on chunks); a commutative
- * user operator.
+ * gaps and to a root other than 0, over many elements (called on chunks), and on elements
+ * larger than the operator's piece buffer; a commutative user operator, on few elements and
+ * on many symmetric ones to each end root.
  *
  * Every reduction algorithm is forced in turn at 3, 5 and 8 PEs (they all must keep PE order):
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
@@ -263,6 +264,88 @@ static void commutative_user(void)
     shmemx_type_free(&t);
 }
 
+/* A commutative user operator over many symmetric elements (the rooted path on shared
+ * memory: each PE combines its slice straight into the root's dest), to each end root;
+ * every element checked on the root, non-roots' dest untouched. */
+static void commutative_many(void)
+{
+    enum { K = 3 * 256 + 17 }; /* 16-byte elements: slices of odd lengths */
+    shmemx_op_t op;
+    shmemx_datatype_t t;
+    shmemx_type_contiguous(2, SHMEMX_LONG, &t);
+    shmemx_type_commit(&t);
+    shmemx_op_create(summax_fn, 1, &op);
+    summax *s = shmem_malloc(K * sizeof *s), *d = shmem_malloc(K * sizeof *d);
+    for (int k = 0; k < K; k++) {
+        s[k] = (summax){me * 1000 + k, (me * 7 + k) % 13};
+        d[k] = (summax){-1, -1};
+    }
+    for (int root = 0; root < npes; root += npes > 2 ? npes - 1 : 1) {
+        shmemx_reduce(SHMEM_TEAM_WORLD, d, s, K, t, op, root);
+        int bad = 0;
+        for (int k = 0; k < K && bad < 5; k++) {
+            long sum = 0, mx = -1;
+            for (int p = 0; p < npes; p++) {
+                sum += p * 1000 + k;
+                mx = (p * 7 + k) % 13 > mx ? (p * 7 + k) % 13 : mx;
+            }
+            int ok = me == root ? d[k].sum == sum && d[k].max == mx
+                                : d[k].sum == -1 && d[k].max == -1;
+            bad += !ok;
+            CHECK(ok, "commutative many, root %d: element %d = {%ld, %ld}, want {%ld, %ld}", root,
+                  k, d[k].sum, d[k].max, me == root ? sum : -1, me == root ? mx : -1);
+        }
+        for (int k = 0; k < K; k++)
+            d[k] = (summax){-1, -1};
+        shmem_barrier_all();
+    }
+    shmem_free(d);
+    shmem_free(s);
+    shmemx_op_free(&op);
+    shmemx_type_free(&t);
+}
+
+/* Elements larger than the operator's piece buffer (4 KiB; 150 matrices, 4,800 bytes, within
+ * the work buffer of the paths without shared memory): the non-commutative operator's copy
+ * of an operand takes a buffer of its own; order kept. */
+enum { BIG_ELEM = 150 };
+static void imatmul_rows(void *invec, void *inoutvec, int *len, shmemx_datatype_t *type)
+{
+    imat *x = invec, *y = inoutvec;
+    for (int i = 0; i < *len * BIG_ELEM; i++)
+        y[i] = imul(x[i], y[i]);
+}
+
+static void noncommutative_big_elements(void)
+{
+    enum { K = 3 };
+    shmemx_op_t op;
+    shmemx_datatype_t m;
+    shmemx_op_create(imatmul_rows, 0, &op);
+    shmemx_type_contiguous(4 * BIG_ELEM, SHMEMX_LONG, &m);
+    shmemx_type_commit(&m);
+    imat *src = shmem_malloc(K * BIG_ELEM * sizeof *src);
+    imat *dst = shmem_malloc(K * BIG_ELEM * sizeof *dst);
+    for (int k = 0; k < K * BIG_ELEM; k++)
+        src[k] = imat_of(me, k);
+    shmemx_allreduce(SHMEM_TEAM_WORLD, dst, src, K, m, op);
+    int bad = 0;
+    for (int k = 0; k < K * BIG_ELEM && bad < 5; k++) {
+        imat want = imat_of(0, k);
+        for (int p = 1; p < npes; p++)
+            want = imul(want, imat_of(p, k));
+        const imat *g = &dst[k];
+        int ok = g->a == want.a && g->b == want.b && g->c == want.c && g->d == want.d;
+        bad += !ok;
+        CHECK(ok, "big elements: matrix %d = [%ld %ld; %ld %ld], want [%ld %ld; %ld %ld]", k,
+              g->a, g->b, g->c, g->d, want.a, want.b, want.c, want.d);
+    }
+    shmem_free(dst);
+    shmem_free(src);
+    shmemx_op_free(&op);
+    shmemx_type_free(&m);
+}
+
 int main(void)
 {
     shmem_init();
@@ -274,6 +357,8 @@ int main(void)
     noncommutative();
     noncommutative_many();
     commutative_user();
+    commutative_many();
+    noncommutative_big_elements();
     /* nothing to do: returns at once everywhere */
     CHECK_EQ_LONG(shmemx_allreduce(SHMEM_TEAM_WORLD, NULL, NULL, 0, SHMEMX_INT, SHMEMX_SUM), 0,
                   "count 0");

@@ -7,8 +7,8 @@
  * Each round, every PE puts strided data into its right neighbour, completes it (quiet, or
  * fence), then sets a flag there; the neighbour waits for the flag and checks every element
  * and every gap right away: data visible after quiet, ordered by fence. Gets check that the
- * data is in place when a blocking get returns. On the direct path the same checks run over
- * the direct copies.
+ * data is in place when a blocking get returns; also with equal strides on both sides. On the
+ * direct path the same checks run over the direct copies.
  *
  * sshmem-test-env: paths=ucx,tcp SSHMEM_STAGE_PIECE=4K
  * (Without the progress thread only at 2 PEs: at 3 over tcp shmem_finalize itself can hang,
@@ -118,6 +118,38 @@ static void get_round(shmem_ctx_t ctx, double *src, size_t cap, size_t nblocks, 
     shmem_barrier_all();
 }
 
+/* Equal strides on both sides (the vector case of mpix_bench): through UCX's shared-memory
+ * mapping one strided copy, no packing. iput from a strided source into the right
+ * neighbour, then iget of the right neighbour's strided source into a strided local array;
+ * every element and every gap checked. */
+#define SAME_N 1000
+static void same_stride_round(shmem_ctx_t ctx, double *dst, const char *what)
+{
+    static double src[SAME_N * STRIDE], got[SAME_N * STRIDE];
+    long r = ++round_no;
+    fill(dst, SAME_N * STRIDE, SENTINEL);
+    for (size_t i = 0; i < SAME_N * STRIDE; i++)
+        src[i] = i % STRIDE ? -4.0 : value(me, i / STRIDE, r);
+    shmem_barrier_all();
+    shmem_ctx_double_iput(ctx, dst, src, STRIDE, STRIDE, SAME_N, right);
+    shmem_ctx_quiet(ctx);
+    shmem_ctx_long_p(ctx, &flag, r, right);
+    shmem_long_wait_until(&flag, SHMEM_CMP_EQ, r);
+    check_strided(dst, SAME_N, 1, STRIDE, r, what);
+    shmem_barrier_all(); /* every dst checked: now each holds its left neighbour's values */
+    fill(got, SAME_N * STRIDE, SENTINEL);
+    shmem_ctx_double_iget(ctx, got, dst, STRIDE, STRIDE, SAME_N, right);
+    size_t bad = 0;
+    for (size_t i = 0; i < SAME_N * STRIDE - (STRIDE - 1); i++) {
+        double want = i % STRIDE ? SENTINEL : value(me, i / STRIDE, r); /* right's left is me */
+        if (got[i] != want && bad++ < 3)
+            CHECK(0, "%s (iget) round %ld: double %zu is %g, expected %g", what, r, i, got[i],
+                  want);
+    }
+    CHECK(bad == 0, "%s (iget) round %ld: %zu wrong doubles", what, r, bad);
+    shmem_barrier_all();
+}
+
 static double now(void)
 {
     struct timespec t;
@@ -181,6 +213,8 @@ int main(void)
             get_round(ctx, gsrc, GSRC_N, n / 3 + 1, 3, "ctx ibget");
         }
     }
+    same_stride_round(SHMEM_CTX_DEFAULT, dst, "iput/iget, equal strides");
+    same_stride_round(ctx, dst, "ctx iput/iget, equal strides");
     put_round(SHMEM_CTX_DEFAULT, gdst, G_N, 1, BY_QUIET, "iput to a global, quiet");
     put_round(SHMEM_CTX_DEFAULT, gdst, G_N, 1, BY_FENCE, "iput to a global, fence");
     get_round(SHMEM_CTX_DEFAULT, gdst, G_N * STRIDE, G_N, 1, "iget from a global");

@@ -102,6 +102,57 @@ static void strided_both_sides(void **state)
     }
 }
 
+/* The inner loops: runs of 1, 2, 4, 8, 16 bytes four per iteration, then the rest one by
+ * one; runs between those sizes (up to 64 bytes) as two overlapping loads and stores; longer
+ * ones by memmove. Every run size class and its edges, every count around a multiple of
+ * four and long ones, strides of either sign, contiguous on one side, addresses off
+ * alignment; every byte around the destination checked (runs where they belong, nothing
+ * else written). */
+enum { MAX_RUN = 100, MAX_RUNS = 259, MAX_STRIDE = 3 * MAX_RUN + 41,
+       STRIDED_SPAN = MAX_STRIDE * (MAX_RUNS + 1) + 64 };
+static unsigned char strided_src[2 * STRIDED_SPAN], strided_dst[2 * STRIDED_SPAN],
+    strided_want[2 * STRIDED_SPAN];
+
+static void check_strided_case(size_t run, ptrdiff_t ds, ptrdiff_t ss, size_t n, size_t mis)
+{
+    /* the middle of each buffer, so negative strides stay inside */
+    unsigned char *d = strided_dst + STRIDED_SPAN + mis, *s = strided_src + STRIDED_SPAN + 2 * mis;
+    ptrdiff_t last = n ? (ptrdiff_t)(n - 1) * ds : 0;
+    ptrdiff_t lo = (d - strided_dst) + (last < 0 ? last : 0) - 64;
+    ptrdiff_t hi = (d - strided_dst) + (last > 0 ? last : 0) + (ptrdiff_t)run + 64;
+    memset(strided_dst + lo, 0xee, (size_t)(hi - lo));
+    memset(strided_want + lo, 0xee, (size_t)(hi - lo));
+    for (size_t e = 0; e < n; e++) /* the runs never overlap on either side */
+        memcpy(strided_want + (d - strided_dst) + (ptrdiff_t)e * ds, s + (ptrdiff_t)e * ss, run);
+    copy_strided(d, ds, s, ss, n, run);
+    for (ptrdiff_t i = lo; i < hi; i++)
+        if (strided_dst[i] != strided_want[i])
+            fail_msg("run %zu, strides %td/%td, %zu runs, offset %zu: byte %td of the "
+                     "destination is %d, want %d", run, ds, ss, n, mis, i - (d - strided_dst),
+                     strided_dst[i], strided_want[i]);
+}
+
+static void strided_unroll_remainders(void **state)
+{
+    static const size_t runs[] = {1,  2,  3,  4,  5,  7,  8,  9,  12, 15,  16,
+                                  17, 24, 31, 32, 33, 48, 63, 64, 65, MAX_RUN};
+    static const size_t counts[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+                                    62, 63, 64, 65, 66, 67, 131, MAX_RUNS};
+    for (size_t i = 0; i < sizeof strided_src; i++)
+        strided_src[i] = (unsigned char)(i * 7 + 1);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        ptrdiff_t run = (ptrdiff_t)runs[r];
+        const ptrdiff_t strides[][2] = {{run, 3 * run + 1},
+                                        {2 * run + 5, run},
+                                        {-2 * run - 1, 3 * run},
+                                        {run + 24, -run - 40}};
+        for (size_t k = 0; k < sizeof strides / sizeof strides[0]; k++)
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+                for (size_t mis = 0; mis < 4; mis += 3)
+                    check_strided_case(runs[r], strides[k][0], strides[k][1], counts[c], mis);
+    }
+}
+
 /* ------------------------------------------------------------------ generated layouts */
 /* The reference: the offsets of every data byte of count elements, in type-map order. */
 static size_t list_offsets(const copy_plan_t *p, size_t count, ptrdiff_t *offs)
@@ -251,6 +302,50 @@ static void generated_plans(void **state)
             }
 }
 
+/* Pieces of one run each (a struct's fields) move a block of elements at a time, piece by
+ * piece: counts across block boundaries, with every mover, ranges included. */
+static void struct_like_plans(void **state)
+{
+    static const size_t counts[] = {17, 130, 500};
+    for (size_t npieces = 2; npieces <= 5; npieces++)
+        for (int trial = 0; trial < 4; trial++) {
+            copy_piece_t pieces[5];
+            copy_plan_t p;
+            make_plan(&p, pieces, npieces, 0);
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+                check_plan(&p, counts[c]);
+        }
+}
+
+/* Equal plans made apart are the same layout; a plan differing in any field is not. */
+static void same_layout(void **state)
+{
+    copy_piece_t pa, pb;
+    copy_plan_t a, b;
+    copy_plan_strided(&a, &pa, 8, 192);
+    copy_plan_strided(&b, &pb, 8, 192);
+    assert_true(copy_plan_same_layout(&a, &a));
+    assert_true(copy_plan_same_layout(&a, &b));
+    copy_plan_strided(&b, &pb, 8, 200); /* another extent */
+    assert_false(copy_plan_same_layout(&a, &b));
+    copy_plan_strided(&b, &pb, 4, 192); /* another run */
+    assert_false(copy_plan_same_layout(&a, &b));
+    copy_piece_t qa[2] = {{.disp = 0, .run = 8, .depth = 1, .loop = {{3, 24}}},
+                          {.disp = 100, .run = 4, .depth = 2, .loop = {{2, 64}, {3, 8}}}};
+    copy_piece_t qb[2];
+    a = (copy_plan_t){.npieces = 2, .pieces = qa, .extent = 200};
+    copy_plan_finish(&a);
+    memcpy(qb, qa, sizeof qa);
+    b = a;
+    b.pieces = qb;
+    assert_true(copy_plan_same_layout(&a, &b));
+    qb[1].loop[qb[1].depth - 1].stride += 1; /* an inner loop's stride */
+    assert_false(copy_plan_same_layout(&a, &b));
+    qb[1] = qa[1];
+    qb[0].disp += 1; /* a piece's place */
+    assert_false(copy_plan_same_layout(&a, &b));
+}
+
 /* ------------------------------------------------------------------ making plans */
 static void finish_normalises(void **state)
 {
@@ -377,8 +472,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(vector_of_doubles), cmocka_unit_test(two_loops),
         cmocka_unit_test(negative_strides),  cmocka_unit_test(strided_both_sides),
-        cmocka_unit_test(generated_plans),   cmocka_unit_test(finish_normalises),
-        cmocka_unit_test(push_merges),       cmocka_unit_test(wire_round_trip),
+        cmocka_unit_test(strided_unroll_remainders),
+        cmocka_unit_test(generated_plans),   cmocka_unit_test(struct_like_plans),
+        cmocka_unit_test(finish_normalises), cmocka_unit_test(push_merges),
+        cmocka_unit_test(wire_round_trip),   cmocka_unit_test(same_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
