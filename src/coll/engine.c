@@ -256,6 +256,11 @@ long coll_recv_value(coll_t *c, int slot)
     return v;
 }
 
+void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value)
+{
+    COLL_WAIT_UNTIL(c, __atomic_load_n(stamp, __ATOMIC_ACQUIRE) == value);
+}
+
 /* ------------------------------------------------------------------ data */
 
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

@@ -41,6 +41,7 @@
 #define SSHMEM_COLL_ENGINE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <shmem.h>
 
@@ -136,6 +137,14 @@ static inline void coll_send_value(coll_t *c, int member, int slot, long v)
     coll_add(c, member, slot, v + 1);
 }
 long coll_recv_value(coll_t *c, int slot);
+/* Stamps, on shared memory only: a member writes data into this PE's memory with plain
+ * stores and then stores a stamp beside it (release); the data's own cache line then says
+ * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
+void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value);
+static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
+{
+    __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
+}
 
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

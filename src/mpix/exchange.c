@@ -28,7 +28,9 @@
 #include "mpix/typed_rma.h"
 
 /* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
- * what it receives and the invitations for what it sends (one wait fewer per call). */
+ * what it receives and the invitations for what it sends (one wait fewer per call). On
+ * shared memory (stamped) a header announces itself: its call number is stored last, and
+ * the flag counts invitations only. */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
 #define SLOT_ENTER (COLL_SLOT_ALGO + 2) /* rooted patterns: members that have entered */
@@ -56,6 +58,7 @@ typedef struct xchg {
     shmemx_datatype_t type;
     ptrdiff_t ext;
     int contig;
+    int stamped;       /* shared memory: headers carry their own arrival mark (no flag) */
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
     size_t slot_bytes;
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
@@ -140,6 +143,15 @@ static void send_header(xchg_t *x, int d)
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
     header_t h = {count, (uint32_t)is_large(x, count), (uint32_t)x->c.seq};
     char *there = mapped_work(x, j, at);
+    if (x->stamped) { /* data, then the header, its call number last: it is the signal */
+        header_t *th = (header_t *)(there + HEADER_AT);
+        if (!h.large)
+            pack(x, there + DATA_AT, origin, count);
+        th->count = h.count;
+        th->large = h.large;
+        coll_put_stamp(&th->seq, h.seq);
+        return;
+    }
     if (there) {
         memcpy(there + HEADER_AT, &h, sizeof h);
         if (!h.large)
@@ -203,6 +215,8 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    if (x->stamped)
+        coll_wait_stamp(&x->c, &h->seq, (uint32_t)x->c.seq);
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != (uint32_t)x->c.seq))
@@ -286,11 +300,13 @@ static void run_batch(xchg_t *x)
         self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++)
         senders += mpix_side_talks(x->recv, from_member(c, d));
-    if (senders + large_out)
+    if (!x->stamped && senders + large_out)
         coll_wait(c, SLOT_IN, senders + large_out);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
+    if (x->stamped && large_out)
+        coll_wait(c, SLOT_IN, large_out); /* the invitations only */
     if (large_out) {
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
@@ -313,6 +329,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
+    x.stamped = c->direct;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
