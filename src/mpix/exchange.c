@@ -337,7 +337,12 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
-    const int flat_enter = rooted && c->n <= FLAT_ENTER;
+    /* A rooted pattern on shared memory returns early: a PE leaves once its own blocks are
+     * through (coll/engine.h, "Early return": the team's next call checks progress). */
+    const int early = rooted && c->direct && c->n > 1;
+    if (early)
+        coll_mark_early(c);
+    const int flat_enter = rooted && !early && c->n <= FLAT_ENTER;
     if (flat_enter)
         for (int d = 1; d < c->n; d++)
             coll_signal(c, to_member(c, d), SLOT_ENTER);
@@ -354,7 +359,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     if (flat_enter)
         coll_wait(c, SLOT_ENTER, c->n - 1);
-    else if (rooted && c->n > 1)
+    else if (rooted && !early && c->n > 1)
         coll_barrier(c);
     coll_done(c);
 }

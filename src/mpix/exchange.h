@@ -63,7 +63,11 @@ static inline size_t mpix_side_displ(const mpix_side_t *s, int i)
 /*
  * Run the exchange on team: send side `send`, receive side `recv` (its origin is dest, which
  * must be symmetric when anybody sends to this PE). rooted: the pattern has a root (gatherv,
- * scatterv): PEs that do not hear from every member learn that all have entered before they
+ * scatterv). On shared memory a rooted exchange returns early, as MPI allows: a PE leaves
+ * once its own blocks are through (a gatherv member once its block is delivered, a scatterv
+ * member once its block is in dest, the root once it has all or sent all), and the team's
+ * next call checks that every member has entered this one (coll/engine.h, "Early return").
+ * Elsewhere PEs that do not hear from every member learn that all have entered before they
  * leave (the engine's reuse rule). A block from this PE to itself is copied locally (nothing
  * when it is already in place). Fatal errors name call.
  */
