@@ -141,6 +141,13 @@ long coll_recv_value(coll_t *c, int slot);
  * stores and then stores a stamp beside it (release); the data's own cache line then says
  * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
 void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value);
+/* The stamp of a team call: its call number, never 0 (a used stamp is set back to 0, so
+ * neither a consumed stamp nor one left by an older team in the same memory can match). */
+static inline uint32_t coll_stamp(const coll_t *c)
+{
+    uint32_t s = (uint32_t)c->seq;
+    return s ? s : 1; /* after 2^32 calls; the neighbouring calls use the other area */
+}
 static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
 {
     __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */

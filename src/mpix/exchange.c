@@ -44,7 +44,7 @@
 typedef struct header {
     uint64_t count;
     uint32_t large;
-    uint32_t seq; /* the team's call number: tells this call's header from an older one */
+    uint32_t seq; /* coll_stamp: tells this call's header from an older one */
 } header_t;
 
 typedef struct invitation {
@@ -141,7 +141,7 @@ static void send_header(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    header_t h = {count, (uint32_t)is_large(x, count), (uint32_t)x->c.seq};
+    header_t h = {count, (uint32_t)is_large(x, count), coll_stamp(&x->c)};
     char *there = mapped_work(x, j, at);
     if (x->stamped) { /* data, then the header, its call number last: it is the signal */
         header_t *th = (header_t *)(there + HEADER_AT);
@@ -216,10 +216,10 @@ static void take_header(xchg_t *x, int d)
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
     if (x->stamped)
-        coll_wait_stamp(&x->c, &h->seq, (uint32_t)x->c.seq);
+        coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
-    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != (uint32_t)x->c.seq))
+    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_IN, 1);
     if (SSHMEM_UNLIKELY(h->count != want)) {
         char mine[48], theirs[48];
@@ -229,7 +229,7 @@ static void take_header(xchg_t *x, int d)
     if (!h->large)
         unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
                x->c.work.addr + at + DATA_AT, want);
-    ((header_t *)h)->seq = 0; /* used: a later batch of this call reuses the slot */
+    ((header_t *)h)->seq = 0; /* used (see coll_stamp); a later batch may reuse the slot */
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
