@@ -23,7 +23,9 @@
  *
  * Early return. The small broadcast on shared memory (bcast.c, "linear") lets its root leave
  * as soon as it has written and signalled, and every other member as soon as its data is in:
- * nobody waits for anybody's arrival. What keeps reuse safe then:
+ * nobody waits for anybody's arrival. So do, on teams on shared memory, the MPI-style rooted
+ * collectives (src/mpix/exchange.c for gatherv/scatterv, coll_reduce_gather in reduce.c for
+ * a small reduce to a root). What keeps reuse safe then:
  *  - active sets: the specification lets a pSync be reused only once every call that used it
  *    has completed on every PE (a barrier between); and that broadcast signals on a slot of
  *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
