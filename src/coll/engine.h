@@ -16,7 +16,7 @@
  * Reuse rule. Every algorithm but one is written so that no PE leaves a call before every
  * member has entered it (directly or through a chain of signals). Then a PE in call t+2 can
  * only write into a peer's flags or work buffer once that peer has left call t, so two sync
- * areas used alternately (two pSync/pWrk pairs, or a team's area[ncalls % 2]) make
+ * areas used alternately (two pSync/pWrk pairs, or a team's areas used in turn) make
  * back-to-back calls safe without a barrier between them. The same pSync used by
  * back-to-back barriers is safe too: a barrier's flags each have one sender, and counting
  * keeps an early signal.
@@ -32,9 +32,14 @@
  *    finds its count one higher, never a signal of another kind of call;
  *  - teams: every call on a direct team first publishes its call number in the team's
  *    progress word (the last long of its scratch), and the call after an early one waits
- *    until every member has
- *    entered the previous call (coll_setup_team). A fast root can thus never write into a
- *    member's area or dest before that member has finished with it two calls back.
+ *    until every member has entered the previous call (coll_setup_team). A fast root can
+ *    thus never write into a member's area or dest before that member has finished with it.
+ *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
+ *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the
+ *    gathered reduce) needs less: that every member has left the call that last used the
+ *    same area, nareas calls back. Members then run several calls ahead of a slow
+ *    root (on an oversubscribed host, several calls per time slice instead of one), and any
+ *    other call after them still waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
  * (a release on the direct path), then the flag; never a flag inside the data.
@@ -102,6 +107,11 @@ int coll_host_crowded(void);
 /* Describe a call on a team (picks the team's next sync area; after an early call, waits
  * until every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
+/* The same for a call that reaches other members only through the sync area (and a member's
+ * own memory only once that member has asked for it inside the call): after an early call it
+ * only waits until every member has left the call that last used this area, so members run
+ * up to team->nareas - 1 calls ahead of the slowest ("Early return"). */
+void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
 /* This call lets members leave before all have entered (see "Early return"): the team's
  * next call checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)

@@ -323,7 +323,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
 {
     xchg_t x;
     coll_t *c = &x.c;
-    coll_setup_team(c, sshmem_team_check(team, call), call);
+    coll_setup_team_ahead(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;

@@ -209,7 +209,7 @@ static int gathered(red_t *r, char *dest, const char *src)
         !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
         return 0;
     coll_t c;
-    coll_setup_team(&c, r->team, r->call);
+    coll_setup_team_ahead(&c, r->team, r->call);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
     char *stage = r->team->stage, *out = c.me == r->root ? dest + f->at : NULL;

@@ -51,10 +51,12 @@ static size_t count_of(int it, int i)
     return (size_t)((it + i) % (SMALL + 1));
 }
 
+static int slow_member = -1; /* dawdles before every call (the slow phase) */
+
 /* Roots sometimes dawdle, so the members leave and race ahead into the next calls. */
-static void maybe_dawdle(int it, int is_root)
+static void maybe_dawdle(int it, int t_me, int root)
 {
-    if (!is_root || it % 3 != 0)
+    if (t_me != slow_member && (t_me != root || it % 3 != 0))
         return;
     volatile double x = 1;
     for (int k = 0; k < 20000; k++)
@@ -81,7 +83,7 @@ static void gatherv_call(shmem_team_t team, int t_me, int t_n, int it, int call,
         src[k] = val(it, call, t_me, k);
     if (t_me == root)
         scribble(gdest, d + 1);
-    maybe_dawdle(it, t_me == root);
+    maybe_dawdle(it, t_me, root);
     shmemx_gatherv(team, gdest, src, mine, counts, displs, SHMEMX_INT, root);
     scribble(src, mine); /* reusable at once */
     if (t_me != root)
@@ -109,7 +111,7 @@ static void scatterv_call(shmem_team_t team, int t_me, int t_n, int it, int call
                 src[displs[i] + k] = val(it, call, i, k);
     size_t mine = count_of(it + 1, t_me);
     scribble(sdest, mine + 1);
-    maybe_dawdle(it, t_me == root);
+    maybe_dawdle(it, t_me, root);
     shmemx_scatterv(team, sdest, src, counts, displs, mine, SHMEMX_INT, root);
     if (t_me == root)
         scribble(src, (size_t)t_n * BIG);
@@ -139,7 +141,7 @@ static void gather_scatter_calls(shmem_team_t team, int t_me, int t_n, int it, i
         for (int i = 0; i < t_n; i++)
             for (size_t k = 0; k < cnt; k++)
                 src[(size_t)i * cnt + k] = val(it, call + 1, i, k);
-    maybe_dawdle(it, t_me == sroot);
+    maybe_dawdle(it, t_me, sroot);
     shmemx_scatter(team, sdest, src, cnt, SHMEMX_INT, sroot);
     if (t_me == sroot)
         scribble(src, (size_t)t_n * cnt);
@@ -157,7 +159,7 @@ static void reduce_sum_call(shmem_team_t team, int t_me, int t_n, int it, int ca
         s[k] = val(it, call, t_me, k);
         d[k] = -7;
     }
-    maybe_dawdle(it, t_me == root);
+    maybe_dawdle(it, t_me, root);
     shmemx_reduce(team, d, s, n, SHMEMX_LONG, SHMEMX_SUM, root);
     for (size_t k = 0; k < n; k++)
         s[k] = -99; /* reusable at once */
@@ -190,7 +192,7 @@ static void reduce_matmul_call(shmem_team_t team, int t_me, int t_n, int it, int
         for (int k = 0; k < 5; k++)
             d[e][k] = -7;
     }
-    maybe_dawdle(it, t_me == root);
+    maybe_dawdle(it, t_me, root);
     shmemx_reduce(team, d, s, 2, m2gap, matmul_op, root);
     for (int e = 0; e < 2; e++)
         for (int k = 0; k < 5; k++)
@@ -242,6 +244,23 @@ static void run_team(shmem_team_t team)
     }
 }
 
+/* One member dawdles before every call, and it is the root of every gathering call and a
+ * receiver of every scatterv: the others leave each call at once and run ahead as far as
+ * the team's sync areas allow (more calls than the areas: a member that ran too far would
+ * overwrite what the slow one has not read yet). */
+static void run_slow_phase(shmem_team_t team)
+{
+    int t_me = shmem_team_my_pe(team), t_n = shmem_team_n_pes(team);
+    slow_member = t_n - 1;
+    for (int it = 0; it < 24; it++) {
+        gatherv_call(team, t_me, t_n, it, 0, slow_member);
+        reduce_sum_call(team, t_me, t_n, it, 2, slow_member, 1);
+        reduce_matmul_call(team, t_me, t_n, it, 3, slow_member);
+        scatterv_call(team, t_me, t_n, it, 1, 0);
+    }
+    slow_member = -1;
+}
+
 int main(void)
 {
     shmem_init();
@@ -262,10 +281,12 @@ int main(void)
     shmemx_type_free(&m2);
 
     run_team(SHMEM_TEAM_WORLD);
+    run_slow_phase(SHMEM_TEAM_WORLD);
     shmem_team_t back;
     shmem_team_split_strided(SHMEM_TEAM_WORLD, npes - 1, npes > 1 ? -1 : 0, npes, NULL, 0,
                              &back);
     run_team(back);
+    run_slow_phase(back);
     shmem_team_destroy(back);
     run_team(SHMEM_TEAM_WORLD); /* after the destroy: the world team's progress still right */
 
