@@ -25,11 +25,12 @@
 #define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work */
 /* Sync areas a team uses in turn (call s: area[(s - 1) % nareas]). Calls that touch members
  * only through the areas let a member run up to nareas - 1 calls ahead of the slowest
- * (coll/engine.h, "Early return"). The predefined teams have more (measured at 4 PEs on 2
- * cores: an 8-byte gatherv 1.6 us with 2 areas, 0.9 with 4, 0.5-0.7 with 8); split teams keep
- * two, so the pool stays as small as SSHMEM_TEAMS_MAX asks. */
+ * (coll/engine.h, "Early return"). The predefined teams have more (an 8-byte gatherv at 4 PEs
+ * on 2 loaded cores: 1.6 us with 2 areas, 0.9 with 4, 0.5-0.7 with 8; 1.5 with 8 and 0.9 with
+ * 16 in another run); split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX
+ * asks, and the defaults stay under 2 MiB (api/space_layout.c). */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
-#define SSHMEM_TEAM_AREAS_PREDEFINED 8
+#define SSHMEM_TEAM_AREAS_PREDEFINED 16
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
 #define SSHMEM_TEAM_SCRATCH_BYTES 1024
 #define SSHMEM_TEAM_STAGE_BYTES (32u << 10)  /* pieces of non-symmetric reduction data */
