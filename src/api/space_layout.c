@@ -63,7 +63,7 @@ int sshmem_space_settings_check(const sshmem_space_settings_t *s, char *why, siz
 static void part_sizes(const sshmem_space_settings_t *s, size_t size[SSHMEM_SPACE_PARTS])
 {
     size_t n = (size_t)s->n_pes;
-    size[SSHMEM_SPACE_TEAMS_PREDEFINED] = 2 * (size_t)SSHMEM_TEAM_STATE_BYTES;
+    size[SSHMEM_SPACE_TEAMS_PREDEFINED] = 2 * (size_t)SSHMEM_TEAM_PREDEFINED_STATE_BYTES;
     size[SSHMEM_SPACE_TEAM_POOL] = (size_t)s->teams_max * SSHMEM_TEAM_STATE_BYTES;
     size[SSHMEM_SPACE_LOCKS] = (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     size[SSHMEM_SPACE_HANG] = SSHMEM_HANG_AREA_BYTES;

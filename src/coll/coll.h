@@ -30,6 +30,15 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
                       const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
 
+/* A small rooted reduce on a team on shared memory (c->team, c->direct): every member
+ * writes its count elements (src: any local memory) into its slot of the root's work space
+ * and leaves; the root combines them into dest (local memory, may be src). It returns early
+ * (engine.h): the team's next call checks progress. Only when coll_reduce_gather_fits. */
+void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
+                        const coll_op_t *op, int root);
+/* n members' vectors of nbytes fit the root's work space (of work_bytes). */
+int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes);
+
 /* Member i's nbytes of src go to dest + i*nbytes on every member. */
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* The same with a different nbytes on each member: blocks concatenated in member order. */

@@ -29,11 +29,11 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
                      what, addr, len);
 }
 
-static void coll_progress(coll_t *c);
+static void coll_progress(coll_t *c, long lag);
 
-void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
+static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, long lag)
 {
-    char *area = team->area[team->ncalls++ & 1];
+    char *area = team->area[team->ncalls++ % (unsigned long)team->nareas];
     c->team = team;
     c->seq = team->ncalls;
     if (SSHMEM_UNLIKELY(sshmem_hang_ns) && team == &sshmem_team_world)
@@ -50,7 +50,17 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_FLAGS * sizeof(long), c->work_bytes, "team work", c);
     if (team->direct)
-        coll_progress(c);
+        coll_progress(c, lag);
+}
+
+void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
+{
+    setup_team(c, team, call, 1);
+}
+
+void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
+{
+    setup_team(c, team, call, team->nareas - 1);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -165,9 +175,28 @@ static long *progress_word(struct sshmem_team *team)
     return (long *)(team->scratch + SSHMEM_TEAM_SCRATCH_BYTES) - 1;
 }
 
+/* Wait until every member has entered call `need` or a later one. What was seen is kept (the
+ * team's floor), so a member running ahead rereads its peers' words only now and then. */
+static void wait_progress(coll_t *c, long need)
+{
+    struct sshmem_team *team = c->team;
+    if (team->coll_floor >= need)
+        return;
+    coll_buf_t word;
+    coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);
+    long floor = (long)c->seq;
+    for (int d = 1; d < c->n; d++) {
+        const long *theirs = (const long *)coll_peer(c, &word, coll_rel(c, d), 0);
+        long v;
+        COLL_WAIT_UNTIL(c, (v = __atomic_load_n(theirs, __ATOMIC_ACQUIRE)) >= need);
+        floor = v < floor ? v : floor;
+    }
+    team->coll_floor = floor;
+}
+
 /* Publish that we have entered this call; after an early call, wait until every member has
- * entered it too. */
-static void coll_progress(coll_t *c)
+ * entered call seq - lag (lag 1: the previous call; engine.h "Early return"). */
+static void coll_progress(coll_t *c, long lag)
 {
     struct sshmem_team *team = c->team;
     long *mine = progress_word(team);
@@ -175,12 +204,7 @@ static void coll_progress(coll_t *c)
     if (SSHMEM_LIKELY(!team->coll_early))
         return;
     team->coll_early = 0;
-    coll_buf_t word;
-    coll_buf(&word, mine, sizeof *mine, "team progress word", c);
-    for (int d = 1; d < c->n; d++) {
-        const long *theirs = (const long *)coll_peer(c, &word, coll_rel(c, d), 0);
-        COLL_WAIT_UNTIL(c, __atomic_load_n(theirs, __ATOMIC_ACQUIRE) >= (long)c->seq - 1);
-    }
+    wait_progress(c, (long)c->seq - lag);
 }
 
 void coll_team_retire(struct sshmem_team *team) { *progress_word(team) = 0; }
@@ -254,6 +278,11 @@ long coll_recv_value(coll_t *c, int slot)
     v -= SHMEM_SYNC_VALUE + 1; /* the sender added v + 1 */
     flag_take(c, flag, v + 1);
     return v;
+}
+
+void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value)
+{
+    COLL_WAIT_UNTIL(c, __atomic_load_n(stamp, __ATOMIC_ACQUIRE) == value);
 }
 
 /* ------------------------------------------------------------------ data */

@@ -16,23 +16,30 @@
  * Reuse rule. Every algorithm but one is written so that no PE leaves a call before every
  * member has entered it (directly or through a chain of signals). Then a PE in call t+2 can
  * only write into a peer's flags or work buffer once that peer has left call t, so two sync
- * areas used alternately (two pSync/pWrk pairs, or a team's area[ncalls % 2]) make
+ * areas used alternately (two pSync/pWrk pairs, or a team's areas used in turn) make
  * back-to-back calls safe without a barrier between them. The same pSync used by
  * back-to-back barriers is safe too: a barrier's flags each have one sender, and counting
  * keeps an early signal.
  *
  * Early return. The small broadcast on shared memory (bcast.c, "linear") lets its root leave
  * as soon as it has written and signalled, and every other member as soon as its data is in:
- * nobody waits for anybody's arrival. What keeps reuse safe then:
+ * nobody waits for anybody's arrival. So do, on teams on shared memory, the MPI-style rooted
+ * collectives (src/mpix/exchange.c for gatherv/scatterv, coll_reduce_gather in reduce.c for
+ * a small reduce to a root). What keeps reuse safe then:
  *  - active sets: the specification lets a pSync be reused only once every call that used it
  *    has completed on every PE (a barrier between); and that broadcast signals on a slot of
  *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
  *    finds its count one higher, never a signal of another kind of call;
  *  - teams: every call on a direct team first publishes its call number in the team's
  *    progress word (the last long of its scratch), and the call after an early one waits
- *    until every member has
- *    entered the previous call (coll_setup_team). A fast root can thus never write into a
- *    member's area or dest before that member has finished with it two calls back.
+ *    until every member has entered the previous call (coll_setup_team). A fast root can
+ *    thus never write into a member's area or dest before that member has finished with it.
+ *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
+ *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the
+ *    gathered reduce) needs less: that every member has left the call that last used the
+ *    same area, nareas calls back. Members then run several calls ahead of a slow
+ *    root (on an oversubscribed host, several calls per time slice instead of one), and any
+ *    other call after them still waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
  * (a release on the direct path), then the flag; never a flag inside the data.
@@ -41,6 +48,7 @@
 #define SSHMEM_COLL_ENGINE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <shmem.h>
 
@@ -99,6 +107,11 @@ int coll_host_crowded(void);
 /* Describe a call on a team (picks the team's next sync area; after an early call, waits
  * until every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
+/* The same for a call that reaches other members only through the sync area (and a member's
+ * own memory only once that member has asked for it inside the call): after an early call it
+ * only waits until every member has left the call that last used this area, so members run
+ * up to team->nareas - 1 calls ahead of the slowest ("Early return"). */
+void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
 /* This call lets members leave before all have entered (see "Early return"): the team's
  * next call checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)
@@ -136,6 +149,21 @@ static inline void coll_send_value(coll_t *c, int member, int slot, long v)
     coll_add(c, member, slot, v + 1);
 }
 long coll_recv_value(coll_t *c, int slot);
+/* Stamps, on shared memory only: a member writes data into this PE's memory with plain
+ * stores and then stores a stamp beside it (release); the data's own cache line then says
+ * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
+void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value);
+/* The stamp of a team call: its call number, never 0 (a used stamp is set back to 0, so
+ * neither a consumed stamp nor one left by an older team in the same memory can match). */
+static inline uint32_t coll_stamp(const coll_t *c)
+{
+    uint32_t s = (uint32_t)c->seq;
+    return s ? s : 1; /* after 2^32 calls; the neighbouring calls use the other area */
+}
+static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
+{
+    __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
+}
 
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

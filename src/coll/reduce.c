@@ -192,6 +192,53 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
     }
 }
 
+/*
+ * Small rooted reduce, gathered (teams on shared memory; MPI's rule for a reduce non-root:
+ * it may leave once its contribution is taken). Member i writes its vector into slot i of
+ * the root's work space and stamps it (coll_put_stamp: the vector's own cache line says it
+ * has arrived, no flag) and leaves at once. The root copies its own vector into its slot
+ * and grows it to both sides in member order, taking each member's slot as its stamp shows
+ * (x0 op ... op x(n-1), as every algorithm here). Slot: the stamp, then the data at 16 (the
+ * alignment of every element kind), 64-byte lines.
+ */
+#define GATHER_DATA_AT 16
+
+static size_t gather_slot(size_t nbytes) { return (GATHER_DATA_AT + nbytes + 63) & ~(size_t)63; }
+
+int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
+{
+    return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
+}
+
+/* The root: wait for member j's slot, take it (its stamp goes back to 0), return its data. */
+static const char *gather_take(coll_t *c, size_t slot, int j)
+{
+    uint32_t *stamp = (uint32_t *)(c->work.addr + (size_t)j * slot);
+    coll_wait_stamp(c, stamp, coll_stamp(c));
+    *stamp = 0; /* read below before the area is written again: two calls from now */
+    return (const char *)stamp + GATHER_DATA_AT;
+}
+
+void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
+                        const coll_op_t *op, int root)
+{
+    const size_t nbytes = count * op->esize, slot = gather_slot(nbytes);
+    coll_mark_early(c);
+    if (c->me != root) {
+        char *mine = coll_peer(c, &c->work, root, (size_t)c->me * slot);
+        memcpy(mine + GATHER_DATA_AT, src, nbytes);
+        coll_put_stamp((uint32_t *)mine, coll_stamp(c));
+        return;
+    }
+    char *out = c->work.addr + (size_t)root * slot + GATHER_DATA_AT;
+    memmove(out, src, nbytes);
+    for (int j = root - 1; j >= 0; j--)
+        op->racc(op, out, gather_take(c, slot, j), count);
+    for (int j = root + 1; j < c->n; j++)
+        op->acc(op, out, gather_take(c, slot, j), count);
+    memmove(dest, out, nbytes);
+}
+
 /* ------------------------------------------------------------------ message passing */
 
 /*

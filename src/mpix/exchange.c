@@ -28,7 +28,9 @@
 #include "mpix/typed_rma.h"
 
 /* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
- * what it receives and the invitations for what it sends (one wait fewer per call). */
+ * what it receives and the invitations for what it sends (one wait fewer per call). On
+ * shared memory (stamped) a header announces itself: its call number is stored last, and
+ * the flag counts invitations only. */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
 #define SLOT_ENTER (COLL_SLOT_ALGO + 2) /* rooted patterns: members that have entered */
@@ -42,7 +44,7 @@
 typedef struct header {
     uint64_t count;
     uint32_t large;
-    uint32_t seq; /* the team's call number: tells this call's header from an older one */
+    uint32_t seq; /* coll_stamp: tells this call's header from an older one */
 } header_t;
 
 typedef struct invitation {
@@ -56,6 +58,7 @@ typedef struct xchg {
     shmemx_datatype_t type;
     ptrdiff_t ext;
     int contig;
+    int stamped;       /* shared memory: headers carry their own arrival mark (no flag) */
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
     size_t slot_bytes;
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
@@ -138,8 +141,17 @@ static void send_header(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    header_t h = {count, (uint32_t)is_large(x, count), (uint32_t)x->c.seq};
+    header_t h = {count, (uint32_t)is_large(x, count), coll_stamp(&x->c)};
     char *there = mapped_work(x, j, at);
+    if (x->stamped) { /* data, then the header, its call number last: it is the signal */
+        header_t *th = (header_t *)(there + HEADER_AT);
+        if (!h.large)
+            pack(x, there + DATA_AT, origin, count);
+        th->count = h.count;
+        th->large = h.large;
+        coll_put_stamp(&th->seq, h.seq);
+        return;
+    }
     if (there) {
         memcpy(there + HEADER_AT, &h, sizeof h);
         if (!h.large)
@@ -203,9 +215,11 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    if (x->stamped)
+        coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
-    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != (uint32_t)x->c.seq))
+    while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_IN, 1);
     if (SSHMEM_UNLIKELY(h->count != want)) {
         char mine[48], theirs[48];
@@ -215,7 +229,7 @@ static void take_header(xchg_t *x, int d)
     if (!h->large)
         unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
                x->c.work.addr + at + DATA_AT, want);
-    ((header_t *)h)->seq = 0; /* used: a later batch of this call reuses the slot */
+    ((header_t *)h)->seq = 0; /* used (see coll_stamp); a later batch may reuse the slot */
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
@@ -286,11 +300,13 @@ static void run_batch(xchg_t *x)
         self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++)
         senders += mpix_side_talks(x->recv, from_member(c, d));
-    if (senders + large_out)
+    if (!x->stamped && senders + large_out)
         coll_wait(c, SLOT_IN, senders + large_out);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
+    if (x->stamped && large_out)
+        coll_wait(c, SLOT_IN, large_out); /* the invitations only */
     if (large_out) {
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
@@ -307,12 +323,13 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
 {
     xchg_t x;
     coll_t *c = &x.c;
-    coll_setup_team(c, sshmem_team_check(team, call), call);
+    coll_setup_team_ahead(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
+    x.stamped = c->direct;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -320,7 +337,12 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
-    const int flat_enter = rooted && c->n <= FLAT_ENTER;
+    /* A rooted pattern on shared memory returns early: a PE leaves once its own blocks are
+     * through (coll/engine.h, "Early return": the team's next call checks progress). */
+    const int early = rooted && c->direct && c->n > 1;
+    if (early)
+        coll_mark_early(c);
+    const int flat_enter = rooted && !early && c->n <= FLAT_ENTER;
     if (flat_enter)
         for (int d = 1; d < c->n; d++)
             coll_signal(c, to_member(c, d), SLOT_ENTER);
@@ -337,7 +359,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     if (flat_enter)
         coll_wait(c, SLOT_ENTER, c->n - 1);
-    else if (rooted && c->n > 1)
+    else if (rooted && !early && c->n > 1)
         coll_barrier(c);
     coll_done(c);
 }

@@ -9,7 +9,9 @@
  *  - small blocks (eager): the sender writes a header (its count) and the packed data into
  *    the receiver's slot of the sync area's work space and signals; the receiver checks the
  *    count against its own and unpacks into its dest. One step, and dest is written only by
- *    its owner, inside the call (MPI's rule).
+ *    its owner, inside the call (MPI's rule). On shared memory the header's call number,
+    stored last, is the signal: the receiver polls the slot's own cache line, which brings
+    the header and a small block at once (no flag, one cache-line transfer fewer).
  *  - large blocks (rendezvous): at entry the receiver invites the sender, saying where the
  *    block goes (its dest's symmetric location); the sender, now knowing the receiver is
  *    inside the call, puts the data straight there with the type's layout (memcpy or strided
@@ -61,7 +63,11 @@ static inline size_t mpix_side_displ(const mpix_side_t *s, int i)
 /*
  * Run the exchange on team: send side `send`, receive side `recv` (its origin is dest, which
  * must be symmetric when anybody sends to this PE). rooted: the pattern has a root (gatherv,
- * scatterv): PEs that do not hear from every member learn that all have entered before they
+ * scatterv). On shared memory a rooted exchange returns early, as MPI allows: a PE leaves
+ * once its own blocks are through (a gatherv member once its block is delivered, a scatterv
+ * member once its block is in dest, the root once it has all or sent all), and the team's
+ * next call checks that every member has entered this one (coll/engine.h, "Early return").
+ * Elsewhere PEs that do not hear from every member learn that all have entered before they
  * leave (the engine's reuse rule). A block from this PE to itself is copied locally (nothing
  * when it is already in place). Fatal errors name call.
  */

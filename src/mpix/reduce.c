@@ -23,6 +23,7 @@
 #include <string.h>
 #include <shmemx.h>
 
+#include "coll/algo.h"
 #include "coll/coll.h"
 #include "core/api_defs.h"
 #include "core/debug_hooks.h"
@@ -194,12 +195,45 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
                      r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op->esize);
 }
 
+/* A small rooted reduce on shared memory, gathered at the root (coll_reduce_gather): each
+ * member's contribution goes into the root's work space and the member leaves at once, as
+ * MPI lets a non-root do. Any source and dest (a form with gaps goes through the staging
+ * buffer, on this PE only). SSHMEM_COLL_REDUCE=shm or auto; 0 when it does not apply. */
+static int gathered(red_t *r, char *dest, const char *src)
+{
+    const mpix_red_form_t *f = &r->form;
+    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
+    const int forced = sshmem_env.coll_reduce;
+    if (!r->team->direct || bytes > ROOTED_MIN_BYTES ||
+        (forced != COLL_REDUCE_AUTO && forced != COLL_REDUCE_SHM) ||
+        !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
+        return 0;
+    coll_t c;
+    coll_setup_team_ahead(&c, r->team, r->call);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
+    char *stage = r->team->stage, *out = c.me == r->root ? dest + f->at : NULL;
+    if (f->staged) {
+        mpix_red_stage_in(f, stage, src, r->count);
+        src = stage;
+        out = out ? stage : NULL;
+    } else {
+        src += f->at;
+    }
+    coll_reduce_gather(&c, out, src, n, f->op, r->root);
+    if (out && f->staged)
+        mpix_red_stage_out(f, dest, stage, r->count);
+    return 1;
+}
+
 static int run(red_t *r, void *dest, const void *source)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t bytes = r->count * f->per_elem * f->op->esize;
     const char *s = source;
     coll_buf_t sb, db;
+    if (r->kind == RED_ROOT && gathered(r, dest, s))
+        return SHMEMX_SUCCESS;
     int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
     if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
         rooted(r, dest, &sb);

@@ -30,14 +30,14 @@ _Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
                "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
 /* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its scratch zeroed. */
-static void state_reset(char *state)
+static void state_reset(char *state, int nareas)
 {
-    for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < nareas; a++) {
         long *flags = (long *)(state + a * SSHMEM_TEAM_AREA_BYTES);
         for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
             flags[i] = SHMEM_SYNC_VALUE;
     }
-    memset(state + 2 * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
+    memset(state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
 }
 
 int sshmem_team_all_direct(const sshmem_triplet_t *t)
@@ -56,15 +56,17 @@ int sshmem_team_all_direct(const sshmem_triplet_t *t)
 static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int my_index,
                       char *state, int slot)
 {
+    const int nareas = slot < 0 ? SSHMEM_TEAM_AREAS_PREDEFINED : SSHMEM_TEAM_AREAS_SPLIT;
     memset(team, 0, sizeof *team);
     team->magic = SSHMEM_TEAM_MAGIC;
     team->pes = *t;
     team->my_index = my_index;
     team->direct = sshmem_team_all_direct(t);
     team->pool_slot = slot;
-    team->area[0] = state;
-    team->area[1] = state + SSHMEM_TEAM_AREA_BYTES;
-    team->scratch = state + 2 * SSHMEM_TEAM_AREA_BYTES;
+    team->nareas = nareas;
+    for (int a = 0; a < nareas; a++)
+        team->area[a] = state + (size_t)a * SSHMEM_TEAM_AREA_BYTES;
+    team->scratch = state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES;
     team->stage = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
 }
 
@@ -91,19 +93,19 @@ void sshmem_team_init(void)
 {
     sshmem_triplet_t world = {0, 1, sshmem.n_pes}, shared;
     char *state = sshmem_heap_space(SSHMEM_SPACE_TEAMS_PREDEFINED);
-    state_reset(state);
-    state_reset(state + SSHMEM_TEAM_STATE_BYTES);
+    state_reset(state, SSHMEM_TEAM_AREAS_PREDEFINED);
+    state_reset(state + SSHMEM_TEAM_PREDEFINED_STATE_BYTES, SSHMEM_TEAM_AREAS_PREDEFINED);
     team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);
     shared_members(&shared);
     team_fill(&sshmem_team_shared, &shared, sshmem_triplet_index(&shared, sshmem.my_pe),
-              state + SSHMEM_TEAM_STATE_BYTES, -1);
+              state + SSHMEM_TEAM_PREDEFINED_STATE_BYTES, -1);
 
     /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
      * the size the user set. */
     pool = sshmem_heap_space(SSHMEM_SPACE_TEAM_POOL);
     pool_slots = (int)sshmem_env.teams_max;
     for (int s = 0; s < pool_slots; s++)
-        state_reset(sshmem_team_pool_state(s));
+        state_reset(sshmem_team_pool_state(s), SSHMEM_TEAM_AREAS_SPLIT);
     memset(pool_used, 0, sizeof pool_used);
     memset(pool_claimed, 0, sizeof pool_claimed);
 }

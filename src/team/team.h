@@ -2,9 +2,10 @@
  * team.h: what a team is inside sshmem.
  *
  * A team is a triplet of world PEs (team_math.h) plus the symmetric memory its collectives
- * synchronize through. That memory is two "sync areas" used alternately by successive
- * collectives (see coll/engine.h for why two are enough) and a small scratch block for the
- * library's own collectives on the team (agreeing on a pool slot when splitting).
+ * synchronize through. That memory is SSHMEM_TEAM_AREAS "sync areas" used in turn by
+ * successive collectives (see coll/engine.h for why two would be enough, and what more buys:
+ * calls that run ahead of a slow member) and a small scratch block for the library's own
+ * collectives on the team (agreeing on a pool slot when splitting).
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
  * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
@@ -22,11 +23,22 @@
 /* One sync area: counting flags, then work space. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
 #define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work */
+/* Sync areas a team uses in turn (call s: area[(s - 1) % nareas]). Calls that touch members
+ * only through the areas let a member run up to nareas - 1 calls ahead of the slowest
+ * (coll/engine.h, "Early return"). The predefined teams have more (an 8-byte gatherv at 4 PEs
+ * on 2 loaded cores: 1.6 us with 2 areas, 0.9 with 4, 0.5-0.7 with 8; 1.5 with 8 and 0.9 with
+ * 16 in another run); split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX
+ * asks, and the defaults stay under 2 MiB (api/space_layout.c). */
+#define SSHMEM_TEAM_AREAS_SPLIT 2
+#define SSHMEM_TEAM_AREAS_PREDEFINED 16
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
 #define SSHMEM_TEAM_SCRATCH_BYTES 1024
 #define SSHMEM_TEAM_STAGE_BYTES (32u << 10)  /* pieces of non-symmetric reduction data */
-#define SSHMEM_TEAM_STATE_BYTES                                                                  \
-    (2 * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
+#define SSHMEM_TEAM_STATE_BYTES_OF(areas)                                                        \
+    ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
+/* A split team's state (a pool slot), and a predefined team's. */
+#define SSHMEM_TEAM_STATE_BYTES SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_SPLIT)
+#define SSHMEM_TEAM_PREDEFINED_STATE_BYTES SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED)
 /* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
  * split team alive at once on a PE; its bytes are a part of the internal space
  * (core/space.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
@@ -44,7 +56,10 @@ struct sshmem_team {
     long config_mask;
     unsigned long ncalls;     /* collectives run on this team: picks the sync area */
     int coll_early;           /* the last collective let members leave early (coll/engine.h) */
-    char *area[2];            /* symmetric sync areas (flags first, SHMEM_SYNC_VALUE when idle) */
+    long coll_floor;          /* every member was seen to have entered this call (engine.c) */
+    int nareas;               /* sync areas used in turn */
+    char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
+                                                 SHMEM_SYNC_VALUE when idle) */
     char *scratch;            /* symmetric scratch for the library's own use (its last long:
                                  the progress word of coll/engine.c) */
     char *stage;              /* symmetric, SSHMEM_TEAM_STAGE_BYTES, 64-byte aligned */

@@ -32,7 +32,7 @@ static size_t least(const sshmem_space_settings_t *s, int part)
 {
     size_t n = (size_t)s->n_pes;
     switch (part) {
-    case SSHMEM_SPACE_TEAMS_PREDEFINED: return 2 * (size_t)SSHMEM_TEAM_STATE_BYTES;
+    case SSHMEM_SPACE_TEAMS_PREDEFINED: return 2 * (size_t)SSHMEM_TEAM_PREDEFINED_STATE_BYTES;
     case SSHMEM_SPACE_TEAM_POOL: return (size_t)s->teams_max * SSHMEM_TEAM_STATE_BYTES;
     case SSHMEM_SPACE_LOCKS: return (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     case SSHMEM_SPACE_HANG: return SSHMEM_HANG_AREA_BYTES;
@@ -72,6 +72,7 @@ static size_t check_layout(const sshmem_space_settings_t *s)
     }
     /* A team state is a whole number of cache lines, so every pool slot is aligned too. */
     assert_true(SSHMEM_TEAM_STATE_BYTES % SSHMEM_SPACE_ALIGN == 0);
+    assert_true(SSHMEM_TEAM_PREDEFINED_STATE_BYTES % SSHMEM_SPACE_ALIGN == 0);
     return l.total;
 }
 
