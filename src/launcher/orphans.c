@@ -54,8 +54,9 @@ static pid_t parent_of(const char *pid)
     return (pid_t)ppid;
 }
 
-/* SIGKILL every live child of oshrun but `keep`; returns how many. */
-static int kill_children(pid_t keep)
+/* SIGKILL every live process but oshrun itself for which doomed(its /proc name, ctx) holds;
+ * returns how many. */
+static int kill_where(int (*doomed)(const char *pid, const void *ctx), const void *ctx)
 {
     DIR *d = opendir("/proc");
     if (!d)
@@ -67,13 +68,22 @@ static int kill_children(pid_t keep)
         if (e->d_name[0] < '0' || e->d_name[0] > '9')
             continue;
         pid_t pid = (pid_t)atoi(e->d_name);
-        if (pid == keep || pid == self || parent_of(e->d_name) != self)
-            continue;
-        if (kill(pid, SIGKILL) == 0)
+        if (pid != self && doomed(e->d_name, ctx) && kill(pid, SIGKILL) == 0)
             killed++;
     }
     closedir(d);
     return killed;
+}
+
+/* A live child of oshrun other than *(pid_t *)keep. */
+static int child_but(const char *pid, const void *keep)
+{
+    return (pid_t)atoi(pid) != *(const pid_t *)keep && parent_of(pid) == getpid();
+}
+
+static int kill_children(pid_t keep)
+{
+    return kill_where(child_but, &keep);
 }
 
 /* Reap every child that has exited, except `keep`. */
@@ -165,27 +175,10 @@ static int environ_holds(const char *pid, uid_t uid, const char *entry)
     return 0;
 }
 
-/* SIGKILL every live process but ourselves whose environment holds `entry`; returns how many. */
-static int kill_marked(const char *entry)
+/* A live process whose environment holds the entry (const char *) ctx. */
+static int marked(const char *pid, const void *entry)
 {
-    DIR *d = opendir("/proc");
-    if (!d)
-        return 0;
-    pid_t self = getpid();
-    uid_t uid = getuid();
-    int killed = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        pid_t pid = (pid_t)atoi(e->d_name);
-        if (pid == self || parent_of(e->d_name) < 0 || !environ_holds(e->d_name, uid, entry))
-            continue;
-        if (kill(pid, SIGKILL) == 0)
-            killed++;
-    }
-    closedir(d);
-    return killed;
+    return parent_of(pid) >= 0 && environ_holds(pid, getuid(), entry);
 }
 
 int osh_orphans_end_marked(const char *entry, double seconds)
@@ -193,7 +186,7 @@ int osh_orphans_end_marked(const char *entry, double seconds)
     double deadline = osh_now() + seconds;
     int total = 0;
     for (;;) {
-        int killed = kill_marked(entry);
+        int killed = kill_where(marked, entry);
         total += killed;
         if (killed == 0 || osh_now() >= deadline)
             return total;
