@@ -12,8 +12,8 @@
 header="$1"
 shift
 case "$header" in
-    shmem.h) files='/shmem(_[a-z0-9]+)?\.h"$' ;;
-    *) files="/${header%.h}\\.h\"\$" ;;
+    shmem.h) files='/shmem(_[a-z0-9]+)?[.]h"$' ;; # [.], not \.: awk -v reads escapes
+    *) files="/${header%.h}[.]h\"\$" ;;
 esac
 printf '#include <%s>\n' "$header" | "$@" -xc - |
 awk -v files="$files" '/^# [0-9]+ "/ { keep = ($3 ~ files); next } keep' |
