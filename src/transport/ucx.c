@@ -43,10 +43,12 @@ const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe) { return &cards[pe]; }
  * 8 KiB, 4 MiB per transport and PE, made real at start-up (posix writes every byte of it to
  * check the space): 8 MiB per PE, a third of a 4-PE job's CPU time in ucp_worker_create here.
  * 128 buffers are twice the receive FIFO (64 entries, UCX_MM_FIFO_SIZE); the pool grows by as
- * many when more are held. A user's setting wins. */
+ * many when more are held. A user's setting wins. Only with the transports sshmem chooses
+ * (UCX_TLS unset): where the user's UCX_TLS leaves out shared memory (tcp,self), UCX warns
+ * at every start that the setting is unused ("invalid configuration: MM_RX_BUFS_GROW"). */
 static void size_receive_pools(ucp_config_t *config)
 {
-    if (getenv("UCX_MM_RX_BUFS_GROW") || getenv("UCX_SYSV_RX_BUFS_GROW") ||
+    if (getenv("UCX_TLS") || getenv("UCX_MM_RX_BUFS_GROW") || getenv("UCX_SYSV_RX_BUFS_GROW") ||
         getenv("UCX_POSIX_RX_BUFS_GROW"))
         return;
     ucs_status_t st = ucp_config_modify(config, "MM_RX_BUFS_GROW", "128");
