@@ -27,6 +27,8 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     if (forced != COLL_BCAST_AUTO && (forced != COLL_BCAST_COOP || c->direct) &&
         (forced != COLL_BCAST_HIER || hier_usable(c)))
         return (enum coll_bcast_algo)forced;
+    if (!c->direct && hier_worth(c))
+        return COLL_BCAST_HIER;
     if (c->direct)
         return nbytes <= 16384 ? COLL_BCAST_LINEAR : COLL_BCAST_COOP;
     return c->n > 4 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
