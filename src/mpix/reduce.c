@@ -137,7 +137,7 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
                  "the team's staging buffer (%u bytes) for data that is not symmetric or has "
                  "gaps; pass symmetric source and dest (shmem_malloc) of a type without gaps, or "
                  "split the element", r->form.op->esize * r->form.per_elem,
-                 SSHMEM_TEAM_STAGE_BYTES);
+                 (unsigned)r->team->stage_bytes);
 }
 
 /*
@@ -150,7 +150,7 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t elem_bytes = f->op->esize * f->per_elem;
-    const size_t piece = SSHMEM_TEAM_STAGE_BYTES / elem_bytes;
+    const size_t piece = r->team->stage_bytes / elem_bytes;
     char *stage = r->team->stage;
     const int me = r->team->my_index;
     const int keep = (r->kind == RED_ROOT && me != r->root) || (r->kind == RED_EXSCAN && me == 0);
@@ -192,7 +192,7 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
     coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
-                     r->team->stage, SSHMEM_TEAM_STAGE_BYTES / f->op->esize);
+                     r->team->stage, r->team->stage_bytes / f->op->esize);
 }
 
 /* A small rooted reduce on shared memory, gathered at the root (coll_reduce_gather): each

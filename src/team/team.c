@@ -68,6 +68,7 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
         team->area[a] = state + (size_t)a * SSHMEM_TEAM_AREA_BYTES;
     team->scratch = state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES;
     team->stage = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
+    team->stage_bytes = slot < 0 ? SSHMEM_TEAM_STAGE_PREDEFINED : SSHMEM_TEAM_STAGE_SPLIT;
 }
 
 /* SHMEM_TEAM_SHARED: the PEs whose heap this PE maps (itself included). On one host with the

@@ -28,17 +28,27 @@
  * (coll/engine.h, "Early return"). The predefined teams have more (an 8-byte gatherv at 4 PEs
  * on 2 loaded cores: 1.6 us with 2 areas, 0.9 with 4, 0.5-0.7 with 8; 1.5 with 8 and 0.9 with
  * 16 in another run); split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX
- * asks, and the defaults stay under 2 MiB (api/space_layout.c). */
+ * asks, and the defaults stay under 2.5 MiB (api/space_layout.c). */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 16
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
 #define SSHMEM_TEAM_SCRATCH_BYTES 1024
-#define SSHMEM_TEAM_STAGE_BYTES (32u << 10)  /* pieces of non-symmetric reduction data */
-#define SSHMEM_TEAM_STATE_BYTES_OF(areas)                                                        \
-    ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_STAGE_BYTES)
+/* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd
+ * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine
+ * collective. Every piece costs synchronisations, which on a crowded host are trips through
+ * the scheduler: 1 MiB of malloc'd doubles allreduced at 4 PEs on 2 cores took 650-770 us in
+ * 32 KiB pieces, 210-230 us in 256 KiB ones (symmetric: 90-110). The predefined teams, where
+ * such calls mostly run, get the large one; split teams keep a small one, so the pool stays
+ * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
+#define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
+#define SSHMEM_TEAM_STAGE_PREDEFINED (256u << 10)
+#define SSHMEM_TEAM_STATE_BYTES_OF(areas, stage)                                                 \
+    ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + (stage))
 /* A split team's state (a pool slot), and a predefined team's. */
-#define SSHMEM_TEAM_STATE_BYTES SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_SPLIT)
-#define SSHMEM_TEAM_PREDEFINED_STATE_BYTES SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED)
+#define SSHMEM_TEAM_STATE_BYTES                                                                  \
+    SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_SPLIT, SSHMEM_TEAM_STAGE_SPLIT)
+#define SSHMEM_TEAM_PREDEFINED_STATE_BYTES                                                       \
+    SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED, SSHMEM_TEAM_STAGE_PREDEFINED)
 /* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
  * split team alive at once on a PE; its bytes are a part of the internal space
  * (core/space.h). Which slots a PE uses is a bitmap of this many 64-bit words. */
@@ -62,7 +72,8 @@ struct sshmem_team {
                                                  SHMEM_SYNC_VALUE when idle) */
     char *scratch;            /* symmetric scratch for the library's own use (its last long:
                                  the progress word of coll/engine.c) */
-    char *stage;              /* symmetric, SSHMEM_TEAM_STAGE_BYTES, 64-byte aligned */
+    char *stage;              /* symmetric, stage_bytes, 64-byte aligned */
+    size_t stage_bytes;       /* SSHMEM_TEAM_STAGE_PREDEFINED or _SPLIT */
 };
 
 /* Set up SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the pool (start-up, every PE, same order). */
