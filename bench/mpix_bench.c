@@ -6,6 +6,8 @@
  * Rows and variants (mpix_rows.c times, checks and prints them):
  *   allreduce_sum_*      shmemx     shmemx_allreduce SUM of doubles
  *                        native     shmem_double_sum_reduce
+ *                        (_private: shmemx on malloc'd buffers, as MPI codes pass them;
+ *                        native still on symmetric ones, the routine's only form)
  *   allreduce_maxloc_*   shmemx     shmemx_allreduce MAXLOC of SHMEMX_DOUBLE_INT pairs
  *                        sum        shmemx_allreduce SUM of the same bytes as doubles
  *                        native     shmem_double_sum_reduce of the same bytes
@@ -31,17 +33,20 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mpix_rows.h"
 
 static shmemx_datatype_t vector_type; /* MB_VEC_COUNT blocks of 1 double, MB_VEC_STRIDE apart */
 static shmemx_op_t user_sum;          /* commutative */
 static size_t *counts, *displs;       /* regular v-collective layout: n elements at i * n */
+static void *private_src, *private_dst; /* allreduce_sum_1MiB_private's, malloc'd */
 static long *bcast_cell;
 
 /* Every call this program times; a variant names one (struct mb_variant.call). */
 enum call {
     SHMEMX_ALLREDUCE_SUM,    /* shmemx_allreduce, SHMEMX_SUM on doubles */
+    SHMEMX_ALLREDUCE_PRIVATE, /* the same on malloc'd buffers (private_src, private_dst) */
     SHMEMX_ALLREDUCE_MAXLOC, /* shmemx_allreduce, SHMEMX_MAXLOC on SHMEMX_DOUBLE_INT */
     SHMEMX_REDUCE_USER,      /* shmemx_reduce to PE 0, the user operator */
     SHMEMX_REDUCE_SUM,       /* shmemx_reduce to PE 0, SHMEMX_SUM */
@@ -63,6 +68,8 @@ enum call {
 /* The variants of each row; the order is the order of the printed lines. */
 static const struct mb_variant allreduce_sum[] = {
     {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM}, {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
+static const struct mb_variant allreduce_private[] = {
+    {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_PRIVATE}, {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
 static const struct mb_variant allreduce_maxloc[] = {
     {"shmemx", MB_RES_MAXLOC, SHMEMX_ALLREDUCE_MAXLOC},
     {"sum", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM},
@@ -89,6 +96,7 @@ int mb_variants(enum mb_kind kind, const struct mb_variant **variants)
 {
     switch (kind) {
     case MB_ALLREDUCE_SUM: return VARIANTS(allreduce_sum);
+    case MB_ALLREDUCE_SUM_PRIVATE: return VARIANTS(allreduce_private);
     case MB_ALLREDUCE_MAXLOC: return VARIANTS(allreduce_maxloc);
     case MB_REDUCE_USEROP: return VARIANTS(reduce_userop);
     case MB_ALLGATHERV: return VARIANTS(allgatherv);
@@ -184,8 +192,24 @@ static void vector_call(enum call call)
         shmem_quiet(); /* a put counts once its data is at PE 1 */
 }
 
+/* shmemx_allreduce on buffers of this PE's own, as an MPI code passes them. The driver lays
+ * the data out in mb_src and checks mb_dst, so a batch starts and ends with a copy (1 MiB
+ * each way, about 1% of a batch). */
+static void private_allreduce(size_t bytes, long calls)
+{
+    memcpy(private_src, mb_src, bytes);
+    for (long c = 0; c < calls; c++)
+        ok(shmemx_allreduce(SHMEM_TEAM_WORLD, private_dst, private_src, bytes / sizeof(double),
+                            SHMEMX_DOUBLE, SHMEMX_SUM));
+    memcpy(mb_dst, private_dst, bytes);
+}
+
 void mb_run(const struct mb_row *row, const struct mb_variant *v, long calls)
 {
+    if (v->call == SHMEMX_ALLREDUCE_PRIVATE) {
+        private_allreduce(row->bytes, calls);
+        return;
+    }
     if (row->kind == MB_VECTOR_PUT || row->kind == MB_VECTOR_GET) {
         /* PE 0 moves the vector to or from PE 1; the other PEs have nothing to do. */
         for (long c = 0; mb_me == 0 && c < calls; c++)
@@ -252,7 +276,9 @@ int main(int argc, char **argv)
     mb_tmp = alloc_symmetric(MB_VEC_COUNT * sizeof(double));
     counts = malloc((size_t)mb_npes * sizeof *counts);
     displs = malloc((size_t)mb_npes * sizeof *displs);
-    if (counts == NULL || displs == NULL) {
+    private_src = malloc(MB_MIB);
+    private_dst = malloc(MB_MIB);
+    if (counts == NULL || displs == NULL || private_src == NULL || private_dst == NULL) {
         fprintf(stderr, "mpix_bench: PE %d: out of memory\n", mb_me);
         shmem_global_exit(1);
     }
@@ -265,6 +291,8 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     shmemx_op_free(&user_sum);
     shmemx_type_free(&vector_type);
+    free(private_dst);
+    free(private_src);
     free(displs);
     free(counts);
     shmem_free(mb_tmp);

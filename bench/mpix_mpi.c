@@ -60,7 +60,8 @@ static const struct mb_variant vector_get[] = {{"mpi", MB_RES_GET_STRIDED, GET}}
 int mb_variants(enum mb_kind kind, const struct mb_variant **variants)
 {
     switch (kind) {
-    case MB_ALLREDUCE_SUM: return VARIANTS(allreduce_sum);
+    case MB_ALLREDUCE_SUM: /* MPI's buffers are its own either way */
+    case MB_ALLREDUCE_SUM_PRIVATE: return VARIANTS(allreduce_sum);
     case MB_ALLREDUCE_MAXLOC: return VARIANTS(allreduce_maxloc);
     case MB_REDUCE_USEROP: return VARIANTS(reduce_userop);
     case MB_ALLGATHERV: return VARIANTS(allgatherv);

@@ -21,6 +21,7 @@ double *mb_packed, *mb_tmp;
 static const struct mb_row rows[] = {
     {"allreduce_sum_8B", MB_ALLREDUCE_SUM, 8},
     {"allreduce_sum_1MiB", MB_ALLREDUCE_SUM, MB_MIB},
+    {"allreduce_sum_1MiB_private", MB_ALLREDUCE_SUM_PRIVATE, MB_MIB},
     /* One (double, int) pair is 16 bytes with its padding: the smallest MAXLOC row. */
     {"allreduce_maxloc_16B", MB_ALLREDUCE_MAXLOC, 16},
     {"allreduce_maxloc_1MiB", MB_ALLREDUCE_MAXLOC, MB_MIB},

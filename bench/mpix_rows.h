@@ -46,6 +46,8 @@
 /* What one row does. The per-PE size is the row's `bytes`. */
 enum mb_kind {
     MB_ALLREDUCE_SUM,    /* bytes/8 doubles, SUM, result everywhere */
+    MB_ALLREDUCE_SUM_PRIVATE, /* the same on buffers of the PE's own (malloc'd), as MPI codes
+                               * pass them: not symmetric in OpenSHMEM terms */
     MB_ALLREDUCE_MAXLOC, /* bytes/16 (double, int) pairs, MAXLOC, result everywhere */
     MB_REDUCE_USEROP,    /* bytes/8 doubles, a commutative user operator (a sum), to root 0 */
     MB_ALLGATHERV,       /* bytes from every PE to every PE (regular counts) */
