@@ -103,7 +103,7 @@ static void strided_both_sides(void **state)
 }
 
 /* The inner loops: runs of 1, 2, 4, 8, 16 bytes four per iteration, then the rest one by
- * one; runs between those sizes (up to 64 bytes) as two overlapping loads and stores; longer
+ * one (all one by one when each run has cache lines of its own and the copy spans 64 KiB); runs between those sizes (up to 64 bytes) as two overlapping loads and stores; longer
  * ones by memmove. Every run size class and its edges, every count around a multiple of
  * four and long ones, strides of either sign, contiguous on one side, addresses off
  * alignment; every byte around the destination checked (runs where they belong, nothing
@@ -145,7 +145,10 @@ static void strided_unroll_remainders(void **state)
         const ptrdiff_t strides[][2] = {{run, 3 * run + 1},
                                         {2 * run + 5, run},
                                         {-2 * run - 1, 3 * run},
-                                        {run + 24, -run - 40}};
+                                        {run + 24, -run - 40},
+                                        /* lines of their own, over 64 KiB at MAX_RUNS: the
+                                         * one-run-at-a-time loop */
+                                        {MAX_STRIDE - run, -MAX_STRIDE + 1}};
         for (size_t k = 0; k < sizeof strides / sizeof strides[0]; k++)
             for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
                 for (size_t mis = 0; mis < 4; mis += 3)
