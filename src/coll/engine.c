@@ -207,7 +207,13 @@ static void coll_progress(coll_t *c, long lag)
     wait_progress(c, (long)c->seq - lag);
 }
 
-void coll_team_retire(struct sshmem_team *team) { *progress_word(team) = 0; }
+void coll_team_retire(struct sshmem_team *team)
+{
+    *progress_word(team) = 0;
+    for (int a = 0; a < team->nareas; a++) /* no stamp of this team may match the next one's */
+        memset(team->area[a] + SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_BYTES, 0,
+               SSHMEM_TEAM_STAMP_LINE_BYTES);
+}
 
 /* ------------------------------------------------------------------ flags */
 

@@ -165,6 +165,19 @@ static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
     __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
 }
 
+/* The stamp line of member i in a direct team call (team/team.h): only its owner writes it;
+ * the call number sits in its last four bytes, data before. */
+#define COLL_STAMP_LINE_DATA (SSHMEM_TEAM_STAMP_LINE_BYTES - 8)
+static inline char *coll_stamp_line(const coll_t *c, int member)
+{
+    return member == c->me ? c->work.addr + SSHMEM_TEAM_WORK_BYTES
+                           : coll_peer(c, &c->work, member, SSHMEM_TEAM_WORK_BYTES);
+}
+static inline uint32_t *coll_stamp_of_line(char *line)
+{
+    return (uint32_t *)(line + SSHMEM_TEAM_STAMP_LINE_BYTES - sizeof(uint32_t));
+}
+
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
               size_t len);

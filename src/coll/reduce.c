@@ -47,6 +47,27 @@ static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
         op->acc(op, dest->addr, coll_peer(c, &c->work, j, 0), count);
 }
 
+/* A vector that fits a cache line, on a team on shared memory: every member writes its
+ * vector and then the call number into its own stamp line (team/team.h), waits for every
+ * other member's stamp and combines the lines in member order where they are. One line moves
+ * from each member to each other and nothing else: no flag, no barrier, no copy into a peer.
+ * 8 bytes on 2 PEs: 0.35-0.45 us, shm 0.47-0.54 (AMD EPYC, cores 0.3 us apart). Not an
+ * early call: a member leaves only once every stamp of this call is in, so every member has
+ * entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse rule). */
+static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                         const coll_op_t *op)
+{
+    const uint32_t stamp = coll_stamp(c);
+    char *mine = coll_stamp_line(c, c->me);
+    memcpy(mine, src->addr, count * op->esize);
+    coll_put_stamp(coll_stamp_of_line(mine), stamp);
+    for (int d = 1; d < c->n; d++) /* all stamps first: their lines travel at once */
+        coll_wait_stamp(c, coll_stamp_of_line(coll_stamp_line(c, coll_rel(c, d))), stamp);
+    op->op3(op, dest->addr, coll_stamp_line(c, 0), coll_stamp_line(c, 1), count);
+    for (int j = 2; j < c->n; j++)
+        op->acc(op, dest->addr, coll_stamp_line(c, j), count);
+}
+
 /* Slice i of count elements over n members: [*lo, *hi). */
 static void slice_of(size_t count, int n, int i, size_t *lo, size_t *hi)
 {
@@ -446,6 +467,9 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
         return;
     }
     switch (coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes)) {
+    case COLL_REDUCE_STAMP:
+        reduce_stamp(c, dest, src, count, op);
+        break;
     case COLL_REDUCE_SHM:
         reduce_shm(c, dest, src, count, op);
         break;

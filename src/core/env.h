@@ -51,7 +51,7 @@
     X(coll_reduce, CHOICE, "SSHMEM_COLL_REDUCE", NULL, "auto",                                    \
       "reductions: auto | shm (read all, shared memory) | shmrs (reduce-scatter + allgather, "    \
       "shared memory) | rd (recursive doubling) | rsag (reduce-scatter + allgather) | hier "  \
-      "(node-aware)")             \
+      "(node-aware) | stamp (one stamped line per PE, teams on shared memory, <= 56 bytes)")  \
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
       "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
     X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
@@ -82,7 +82,7 @@ enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_
 /* Collective algorithms (src/coll/algo.h keeps the same order). */
 #define SSHMEM_ENV_CHOICES_coll_barrier {"auto", "dissem", "flat", "hier", NULL}
 #define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", "hier", NULL}
-#define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", "hier", NULL}
+#define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", "hier", "stamp", NULL}
 #define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", "hier", NULL}
 #define SSHMEM_ENV_CHOICES_coll_scan {"auto", "shm", "rd", NULL}
 #define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", NULL}

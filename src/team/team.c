@@ -29,13 +29,17 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 _Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
                "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
-/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its scratch zeroed. */
+/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its stamp lines and scratch
+ * zeroed. */
 static void state_reset(char *state, int nareas)
 {
     for (int a = 0; a < nareas; a++) {
-        long *flags = (long *)(state + a * SSHMEM_TEAM_AREA_BYTES);
+        char *area = state + (size_t)a * SSHMEM_TEAM_AREA_BYTES;
+        long *flags = (long *)area;
         for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
             flags[i] = SHMEM_SYNC_VALUE;
+        memset(area + SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_BYTES, 0,
+               SSHMEM_TEAM_STAMP_LINE_BYTES);
     }
     memset(state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
 }

@@ -20,9 +20,13 @@
 
 #include "core/team_math.h"
 
-/* One sync area: counting flags, then work space. */
+/* One sync area: counting flags, then work space, then the stamp line: a cache line only
+ * its owner writes (its vector and the call number, for the tiny reductions of
+ * coll/reduce.c), so no data another algorithm leaves in the work space can look like a
+ * stamp. */
 #define SSHMEM_TEAM_FLAGS 64                 /* longs of flags (as a pSync of 64) */
-#define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work */
+#define SSHMEM_TEAM_AREA_BYTES 8192          /* flags + work + stamp line */
+#define SSHMEM_TEAM_STAMP_LINE_BYTES 64
 /* Sync areas a team uses in turn (call s: area[(s - 1) % nareas]). Calls that touch members
  * only through the areas let a member run up to nareas - 1 calls ahead of the slowest
  * (coll/engine.h, "Early return"). The predefined teams have more (an 8-byte gatherv at 4 PEs
@@ -31,7 +35,8 @@
  * asks, and the defaults stay under 2.5 MiB (api/space_layout.c). */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 16
-#define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long))
+#define SSHMEM_TEAM_WORK_BYTES                                                                   \
+    (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_FLAGS * sizeof(long) - SSHMEM_TEAM_STAMP_LINE_BYTES)
 #define SSHMEM_TEAM_SCRATCH_BYTES 1024
 /* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd
  * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine

@@ -224,12 +224,19 @@ static void team_contexts(void)
 
 static void many_teams(void)
 {
-    /* create and destroy again and again: the slots come back */
+    /* create and destroy again and again: the slots come back, and a reduction on each new
+     * team sees only its own call's values (nothing the last team left in the slot: a
+     * one-line reduction's stamps are zeroed when a team is destroyed) */
+    static long mine, sum;
     for (int i = 0; i < 100; i++) {
         shmem_team_t t;
         CHECK_EQ_LONG(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, npes, NULL, 0, &t), 0,
                       "split in a loop");
         shmem_team_sync(t);
+        mine = 1000L * i + me;
+        shmem_long_sum_reduce(t, &sum, &mine, 1);
+        long want = 1000L * i * npes + (long)npes * (npes - 1) / 2;
+        CHECK(sum == want, "sum on the new team of round %d: %ld, want %ld", i, sum, want);
         shmem_team_destroy(t);
     }
     /* keep creating: it must fail cleanly (nonzero, INVALID) at some point, on every PE */

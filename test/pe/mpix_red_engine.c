@@ -12,6 +12,7 @@
  *
  * sshmem-test: np=1 2 3 4 5 8
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_SCAN=shm
+ * sshmem-test-env: np=2,3,8 paths=direct SSHMEM_COLL_REDUCE=stamp
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_SCAN=rd
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_SCAN=shm
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_SCAN=rd
