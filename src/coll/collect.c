@@ -53,13 +53,14 @@ static int multicast_fits(const coll_t *c, const coll_buf_t *dest, size_t at,
 static void multicast_block(coll_t *c, const coll_buf_t *dest, size_t at, const coll_buf_t *src,
                             size_t nbytes)
 {
-    char *mine = dest->addr + at;
-    for (size_t lo = 0; lo < nbytes; lo += SSHMEM_COPY_PIECE) {
-        size_t len = nbytes - lo < SSHMEM_COPY_PIECE ? nbytes - lo : SSHMEM_COPY_PIECE;
-        if (mine != src->addr)
-            memcpy(mine + lo, src->addr + lo, len);
-        for (int d = 1; d < c->n; d++)
-            memcpy(coll_peer(c, dest, coll_rel(c, d), at + lo), src->addr + lo, len);
+    char *to[SSHMEM_COPY_MULTI_MAX];
+    int k = 0;
+    for (int d = 0; d < c->n; d++) { /* d = 0: this member's own dest */
+        to[k++] = d ? coll_peer(c, dest, coll_rel(c, d), at) : dest->addr + at;
+        if (k == SSHMEM_COPY_MULTI_MAX || d == c->n - 1) {
+            sshmem_copy_multi(to, k, src->addr, nbytes);
+            k = 0;
+        }
     }
 }
 

@@ -203,3 +203,14 @@ void sshmem_copy_stream(void *dest, const void *src, size_t len)
 static void choose_stream_body(void) {}
 void sshmem_copy_stream(void *dest, const void *src, size_t len) { memcpy(dest, src, len); }
 #endif
+
+void sshmem_copy_multi(char *const dst[], int ndst, const void *src, size_t len)
+{
+    const char *s = src;
+    for (size_t lo = 0; lo < len; lo += SSHMEM_COPY_PIECE) {
+        size_t piece = len - lo < SSHMEM_COPY_PIECE ? len - lo : SSHMEM_COPY_PIECE;
+        for (int i = 0; i < ndst; i++)
+            if (dst[i] != s)
+                memcpy(dst[i] + lo, s + lo, piece);
+    }
+}

@@ -63,6 +63,16 @@ static inline void sshmem_copy(void *dest, const void *src, size_t len)
     memcpy(dest, src, len);
 }
 
+/* The most destinations sshmem_copy_multi takes at once. */
+#define SSHMEM_COPY_MULTI_MAX 32
+
+/* One source to ndst (<= SSHMEM_COPY_MULTI_MAX) destinations, SSHMEM_COPY_PIECE at a time:
+ * each piece goes to all of them while it is in the L1 cache, so the source is read from
+ * memory once, not ndst times. A destination equal to src is skipped; none may overlap src
+ * otherwise. For copies below the streaming size (streaming stores bypass the cache: those
+ * go whole, one destination at a time, sshmem_copy). */
+void sshmem_copy_multi(char *const dst[], int ndst, const void *src, size_t len);
+
 /* Whether a collective's copies should stream: each of `pes` PEs on one host writes
  * `per_pe` bytes at the same time, and PEs beyond the CPUs take turns on them, so one CPU's
  * share of the cache sees per_pe times the PEs per CPU (8 PEs writing 7 MiB each on 2 CPUs:

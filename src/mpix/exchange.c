@@ -20,6 +20,7 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/engine.h"
+#include "core/copy.h"
 #include "core/error.h"
 #include "core/sshmem.h"
 #include "mpix/coll.h"
@@ -244,6 +245,51 @@ static void send_large(xchg_t *x, int d)
     coll_signal(&x->c, j, SLOT_DONE);
 }
 
+/* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
+ * copies into mapped peers of a size below streaming: then the large sends and the block to
+ * itself go together, in one pass over the source (send_multicast). */
+static int multicast(const xchg_t *x)
+{
+    const mpix_side_t *s = x->send;
+    return x->stamped && x->contig && s->peer == MPIX_X_ALL && !s->counts && !s->displs &&
+           !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
+}
+
+/* As a multicasting sender (multicast()), invited by every receiver of the batch whose block
+ * is large: the block into each of their dests, and into this PE's own dest in the first
+ * batch, SSHMEM_COPY_MULTI_MAX destinations per pass. Returns whether the own block went. */
+static int send_multicast(xchg_t *x, int with_self)
+{
+    const int end = x->b0 + x->nb;
+    const size_t bytes = x->send->count * x->type->size;
+    const char *from = x->send->origin + x->type->true_lb;
+    char *to[SSHMEM_COPY_MULTI_MAX];
+    int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
+    if (with_self && mpix_side_talks(x->recv, x->c.me) &&
+        mpix_side_count(x->recv, x->c.me) == x->send->count) {
+        to[k] = (char *)x->recv->origin +
+                (ptrdiff_t)mpix_side_displ(x->recv, x->c.me) * x->ext + x->type->true_lb;
+        peer[k++] = -1;
+        self = 1;
+    }
+    for (int d = x->b0; d < end || k; d++) {
+        if (d < end && is_large(x, x->send->count)) {
+            const int j = to_member(&x->c, d);
+            const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d));
+            to[k] = sshmem_peer(coll_pe(&x->c, j))->direct[a->region] + a->off + x->type->true_lb;
+            peer[k++] = j;
+        }
+        if (k && (k == SSHMEM_COPY_MULTI_MAX || d >= end - 1)) {
+            sshmem_copy_multi(to, k, from, bytes);
+            for (int i = 0; i < k; i++)
+                if (peer[i] >= 0)
+                    coll_signal(&x->c, peer[i], SLOT_DONE);
+            k = 0;
+        }
+    }
+    return self;
+}
+
 /* ------------------------------------------------------------------ the exchange */
 
 /* The block from this PE to itself. */
@@ -286,7 +332,8 @@ static void run_batch(xchg_t *x)
 {
     coll_t *c = &x->c;
     const int end = x->b0 + x->nb;
-    int senders = 0, large_in = 0, large_out = 0;
+    const int mcast = multicast(x);
+    int senders = 0, large_in = 0, large_out = 0, self_done = 0;
     for (int d = x->b0; d < end; d++)
         large_in += invite(x, d);
     for (int d = x->b0; d < end; d++) {
@@ -296,7 +343,7 @@ static void run_batch(xchg_t *x)
             large_out += is_large(x, mpix_side_count(x->send, j));
         }
     }
-    if (x->b0 == 1)
+    if (x->b0 == 1 && !mcast)
         self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++)
         senders += mpix_side_talks(x->recv, from_member(c, d));
@@ -307,13 +354,17 @@ static void run_batch(xchg_t *x)
             take_header(x, d);
     if (x->stamped && large_out)
         coll_wait(c, SLOT_IN, large_out); /* the invitations only */
-    if (large_out) {
+    if (large_out && mcast) {
+        self_done = send_multicast(x, x->b0 == 1);
+    } else if (large_out) {
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
                 send_large(x, d);
         }
     }
+    if (mcast && x->b0 == 1 && !self_done)
+        self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_DONE, large_in);
 }
