@@ -48,7 +48,7 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, lo
     c->nflags = SSHMEM_TEAM_FLAGS;
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
-    coll_buf(&c->work, area + SSHMEM_TEAM_FLAGS * sizeof(long), c->work_bytes, "team work", c);
+    coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
     if (team->direct)
         coll_progress(c, lag);
 }
@@ -211,8 +211,7 @@ void coll_team_retire(struct sshmem_team *team)
 {
     *progress_word(team) = 0;
     for (int a = 0; a < team->nareas; a++) /* no stamp of this team may match the next one's */
-        memset(team->area[a] + SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_BYTES, 0,
-               SSHMEM_TEAM_STAMP_LINE_BYTES);
+        memset(team->area[a] + SSHMEM_TEAM_STAMP_LINE_AT, 0, SSHMEM_TEAM_STAMP_LINE_BYTES);
 }
 
 /* ------------------------------------------------------------------ flags */

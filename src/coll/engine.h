@@ -170,8 +170,8 @@ static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
 #define COLL_STAMP_LINE_DATA (SSHMEM_TEAM_STAMP_LINE_BYTES - 8)
 static inline char *coll_stamp_line(const coll_t *c, int member)
 {
-    return member == c->me ? c->work.addr + SSHMEM_TEAM_WORK_BYTES
-                           : coll_peer(c, &c->work, member, SSHMEM_TEAM_WORK_BYTES);
+    return member == c->me ? c->flags.addr + SSHMEM_TEAM_STAMP_LINE_AT
+                           : coll_peer(c, &c->flags, member, SSHMEM_TEAM_STAMP_LINE_AT);
 }
 static inline uint32_t *coll_stamp_of_line(char *line)
 {

@@ -38,8 +38,7 @@ static void state_reset(char *state, int nareas)
         long *flags = (long *)area;
         for (int i = 0; i < SSHMEM_TEAM_FLAGS; i++)
             flags[i] = SHMEM_SYNC_VALUE;
-        memset(area + SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_BYTES, 0,
-               SSHMEM_TEAM_STAMP_LINE_BYTES);
+        memset(area + SSHMEM_TEAM_STAMP_LINE_AT, 0, SSHMEM_TEAM_STAMP_LINE_BYTES);
     }
     memset(state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
 }
