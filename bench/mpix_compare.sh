@@ -204,13 +204,14 @@ merge() {
         print "# vector case: MB/s of useful data (higher is better), 2 PEs, median of " reps " runs;" \
               " cost ratios: other MB/s / x MB/s (<= 1: x as fast or faster)"
         print "# shmemx: shmemx_put_type / shmemx_get_type; iput/iget: shmem_double_iput / iget;" \
-              " pack: by hand + putmem (getmem + unpack)"
+              " pack: by hand + putmem (getmem + unpack), left packed at the target;" \
+              " pk+unpk: pack, put with signal, the target unpacks (the same result as shmemx)"
         print "# mpi: MPI_Send/Recv of the vector type (get: MPI_Get + flush); mpi_put: MPI_Put + flush"
         print "# targets: x/pack <= 1 on every path, shmemx >= 8000 MB/s on the direct path," \
               " i/pack <= 2 through UCX (ucx, tcp)"
-        vfmt = "%-22s %-6s %10s %10s %10s %10s %10s %8s %8s %8s  %s\n"
-        printf vfmt, "# row", "path", "shmemx", "iput/iget", "pack", "mpi", "mpi_put", "x/pack",
-            "i/pack", "x/mpi", "misses"
+        vfmt = "%-22s %-6s %10s %10s %10s %10s %10s %10s %8s %8s %8s %8s  %s\n"
+        printf vfmt, "# row", "path", "shmemx", "iput/iget", "pack", "pk+unpk", "mpi", "mpi_put",
+            "x/pack", "x/pk+u", "i/pack", "x/mpi", "misses"
         for (i = 1; i <= nrows; i++) {
             split(order[i], rn, SUBSEP); row = rn[1]; np = rn[2]
             if (unit[row] != "MB_per_s") continue
@@ -218,15 +219,16 @@ merge() {
             for (p = 1; p <= m; p++) {
                 path = pl[p]
                 x = fig(row, np, path, "shmemx"); pk = fig(row, np, path, "pack")
+                pu = fig(row, np, path, "pack_unpack")
                 ii = fig(row, np, path, row ~ /put/ ? "iput" : "iget")
                 mp = fig(row, np, "mpi", "mpi"); mpp = fig(row, np, "mpi", "mpi_put")
-                rx = ratio(x, pk, 1); ri = ratio(ii, pk, 1); rm = ratio(x, mp, 1)
+                rx = ratio(x, pk, 1); ri = ratio(ii, pk, 1); rm = ratio(x, mp, 1); ru = ratio(x, pu, 1)
                 miss = ""
                 if (rx != "" && rx > 1) miss = miss " pack"
                 if (path == "direct" && x != "" && x < 8000) miss = miss " 8GB/s"
                 if (path != "direct" && ri != "" && ri > 2) miss = miss " i/pack"
-                printf vfmt, row, path, fmt(x), fmt(ii), fmt(pk), fmt(mp), fmt(mpp), rfmt(rx),
-                    rfmt(ri), rfmt(rm), verdict(miss)
+                printf vfmt, row, path, fmt(x), fmt(ii), fmt(pk), fmt(pu), fmt(mp), fmt(mpp), rfmt(rx),
+                    rfmt(ru), rfmt(ri), rfmt(rm), verdict(miss)
             }
         }
     }' "$@"
