@@ -211,7 +211,8 @@ void coll_team_retire(struct sshmem_team *team)
 {
     *progress_word(team) = 0;
     for (int a = 0; a < team->nareas; a++) /* no stamp of this team may match the next one's */
-        memset(team->area[a] + SSHMEM_TEAM_STAMP_LINE_AT, 0, SSHMEM_TEAM_STAMP_LINE_BYTES);
+        memset(team->area[a] + SSHMEM_TEAM_STAMP_LINE_AT, 0,
+               SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_AT);
 }
 
 /* ------------------------------------------------------------------ flags */

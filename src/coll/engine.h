@@ -120,7 +120,8 @@ static inline void coll_mark_early(coll_t *c)
         c->team->coll_early = 1;
 }
 /* Before a team's state is given back (shmem_team_destroy, after its last sync): its
- * progress word rests again, for the next team that takes the same memory. */
+ * progress word rests again and its stamp lines and work spaces are zeroed, for the next
+ * team that takes the same memory (no stamp of this team may match one of that team's). */
 void coll_team_retire(struct sshmem_team *team);
 /* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
@@ -153,8 +154,9 @@ long coll_recv_value(coll_t *c, int slot);
  * stores and then stores a stamp beside it (release); the data's own cache line then says
  * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
 void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value);
-/* The stamp of a team call: its call number, never 0 (a used stamp is set back to 0, so
- * neither a consumed stamp nor one left by an older team in the same memory can match). */
+/* The stamp of a team call: its call number, never 0. A stamp left in place cannot match a
+ * later call of the team (until 2^32 calls later), and a destroyed team's state is zeroed
+ * (coll_team_retire), so none of an older team in the same memory matches either. */
 static inline uint32_t coll_stamp(const coll_t *c)
 {
     uint32_t s = (uint32_t)c->seq;

@@ -231,12 +231,12 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
     return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
 }
 
-/* The root: wait for member j's slot, take it (its stamp goes back to 0), return its data. */
+/* The root: wait for member j's slot and return its data (the stamp stays: no later call's
+ * stamp matches it, and leaving it saves the line a trip back to the root, coll_stamp). */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
     uint32_t *stamp = (uint32_t *)(c->work.addr + (size_t)j * slot);
     coll_wait_stamp(c, stamp, coll_stamp(c));
-    *stamp = 0; /* read below before the area is written again: two calls from now */
     return (const char *)stamp + GATHER_DATA_AT;
 }
 

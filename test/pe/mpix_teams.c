@@ -71,6 +71,32 @@ int main(void)
         CHECK_EQ_LONG(all, npes, "world sum between team collectives");
         shmem_barrier_all();
     }
+    /* Teams made and destroyed again and again take the same state: a gatherv and a small
+     * reduce to a root on each new team see only that team's blocks (stamps a destroyed team
+     * left would match the new team's first calls if its state were not zeroed). */
+    for (int round = 0; round < 50; round++) {
+        shmem_team_t t;
+        CHECK_EQ_LONG(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, npes, NULL, 0, &t), 0,
+                      "split in a loop");
+        int mine = 1000 * round + me;
+        size_t counts[64], displs[64];
+        for (int i = 0; i < npes && i < 64; i++) {
+            counts[i] = 1;
+            displs[i] = (size_t)i;
+        }
+        if (npes <= 64) {
+            shmemx_gatherv(t, gath, &mine, 1, counts, displs, SHMEMX_INT, npes - 1);
+            if (me == npes - 1)
+                for (int i = 0; i < npes; i++)
+                    CHECK_EQ_LONG(gath[i], 1000 * round + i, "gatherv on a reused team state");
+        }
+        long v = 1000L * round + me, r = -1;
+        shmemx_reduce(t, &r, &v, 1, SHMEMX_LONG, SHMEMX_SUM, 0);
+        if (me == 0)
+            CHECK_EQ_LONG(r, 1000L * round * npes + (long)npes * (npes - 1) / 2,
+                          "reduce on a reused team state");
+        shmem_team_destroy(t);
+    }
     shmemx_op_free(&prod);
     shmemx_type_free(&m2);
     if (odd != SHMEM_TEAM_INVALID)
