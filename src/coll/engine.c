@@ -286,7 +286,7 @@ long coll_recv_value(coll_t *c, int slot)
     return v;
 }
 
-void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value)
+void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value)
 {
     COLL_WAIT_UNTIL(c, __atomic_load_n(stamp, __ATOMIC_ACQUIRE) == value);
 }

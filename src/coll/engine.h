@@ -153,31 +153,27 @@ long coll_recv_value(coll_t *c, int slot);
 /* Stamps, on shared memory only: a member writes data into this PE's memory with plain
  * stores and then stores a stamp beside it (release); the data's own cache line then says
  * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
-void coll_wait_stamp(coll_t *c, const uint32_t *stamp, uint32_t value);
-/* The stamp of a team call: its call number, never 0. A stamp left in place cannot match a
- * later call of the team (until 2^32 calls later), and a destroyed team's state is zeroed
+void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value);
+/* The stamp of a team call: its call number (from 1, 64 bits: it never wraps). A stamp left
+ * in place never matches a later call of the team, and a destroyed team's state is zeroed
  * (coll_team_retire), so none of an older team in the same memory matches either. */
-static inline uint32_t coll_stamp(const coll_t *c)
-{
-    uint32_t s = (uint32_t)c->seq;
-    return s ? s : 1; /* after 2^32 calls; the neighbouring calls use the other area */
-}
-static inline void coll_put_stamp(uint32_t *stamp, uint32_t value)
+static inline uint64_t coll_stamp(const coll_t *c) { return c->seq; }
+static inline void coll_put_stamp(uint64_t *stamp, uint64_t value)
 {
     __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
 }
 
 /* The stamp line of member i in a direct team call (team/team.h): only its owner writes it;
- * the call number sits in its last four bytes, data before. */
+ * the call number sits in its last eight bytes, data before. */
 #define COLL_STAMP_LINE_DATA (SSHMEM_TEAM_STAMP_LINE_BYTES - 8)
 static inline char *coll_stamp_line(const coll_t *c, int member)
 {
     return member == c->me ? c->flags.addr + SSHMEM_TEAM_STAMP_LINE_AT
                            : coll_peer(c, &c->flags, member, SSHMEM_TEAM_STAMP_LINE_AT);
 }
-static inline uint32_t *coll_stamp_of_line(char *line)
+static inline uint64_t *coll_stamp_of_line(char *line)
 {
-    return (uint32_t *)(line + SSHMEM_TEAM_STAMP_LINE_BYTES - sizeof(uint32_t));
+    return (uint64_t *)(line + SSHMEM_TEAM_STAMP_LINE_BYTES - sizeof(uint64_t));
 }
 
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */

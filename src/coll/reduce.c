@@ -57,7 +57,7 @@ static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
 static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                          const coll_op_t *op)
 {
-    const uint32_t stamp = coll_stamp(c);
+    const uint64_t stamp = coll_stamp(c);
     char *mine = coll_stamp_line(c, c->me);
     memcpy(mine, src->addr, count * op->esize);
     coll_put_stamp(coll_stamp_of_line(mine), stamp);
@@ -235,7 +235,7 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
  * stamp matches it, and leaving it saves the line a trip back to the root, coll_stamp). */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
-    uint32_t *stamp = (uint32_t *)(c->work.addr + (size_t)j * slot);
+    uint64_t *stamp = (uint64_t *)(c->work.addr + (size_t)j * slot);
     coll_wait_stamp(c, stamp, coll_stamp(c));
     return (const char *)stamp + GATHER_DATA_AT;
 }
@@ -248,7 +248,7 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
     if (c->me != root) {
         char *mine = coll_peer(c, &c->work, root, (size_t)c->me * slot);
         memcpy(mine + GATHER_DATA_AT, src, nbytes);
-        coll_put_stamp((uint32_t *)mine, coll_stamp(c));
+        coll_put_stamp((uint64_t *)mine, coll_stamp(c));
         return;
     }
     char *out = c->work.addr + (size_t)root * slot + GATHER_DATA_AT;

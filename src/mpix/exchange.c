@@ -43,10 +43,10 @@
 #define FLAT_ENTER 8  /* rooted patterns up to this many members signal "entered" to all */
 
 typedef struct header {
-    uint64_t count;
-    uint32_t large;
-    uint32_t seq; /* coll_stamp: tells this call's header from an older one */
+    uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
+    uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
 } header_t;
+#define HEADER_LARGE (UINT64_C(1) << 63) /* counts are checked to be <= PTRDIFF_MAX */
 
 typedef struct invitation {
     uint64_t region;
@@ -142,27 +142,27 @@ static void send_header(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    header_t h = {count, (uint32_t)is_large(x, count), coll_stamp(&x->c)};
+    const int large = is_large(x, count);
+    header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
     char *there = mapped_work(x, j, at);
     if (x->stamped) { /* data, then the header, its call number last: it is the signal */
         header_t *th = (header_t *)(there + HEADER_AT);
-        if (!h.large)
+        if (!large)
             pack(x, there + DATA_AT, origin, count);
         th->count = h.count;
-        th->large = h.large;
         coll_put_stamp(&th->seq, h.seq);
         return;
     }
     if (there) {
         memcpy(there + HEADER_AT, &h, sizeof h);
-        if (!h.large)
+        if (!large)
             pack(x, there + DATA_AT, origin, count);
     } else {
         /* header + data in one put (never over the invitation); reusable on return */
         char buf[SSHMEM_TEAM_WORK_BYTES];
         memcpy(buf, &h, sizeof h);
         size_t len = sizeof h;
-        if (!h.large) {
+        if (!large) {
             pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
             len += count * x->type->size;
         }
@@ -222,15 +222,16 @@ static void take_header(xchg_t *x, int d)
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_IN, 1);
-    if (SSHMEM_UNLIKELY(h->count != want)) {
+    const uint64_t count = h->count & ~HEADER_LARGE;
+    if (SSHMEM_UNLIKELY(count != want)) {
         char mine[48], theirs[48];
         mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
-                            their_name(theirs, r, x->c.me), (long long)h->count);
+                            their_name(theirs, r, x->c.me), (long long)count);
     }
-    if (!h->large)
+    if (!(h->count & HEADER_LARGE))
         unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext,
                x->c.work.addr + at + DATA_AT, want);
-    /* A header stays as it is (its stamp cannot match a later call's, coll_stamp): setting it
+    /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
      * back would make its line travel back and forth once more per call (an 8-byte gatherv
      * at 2 PEs: 0.15-0.25 -> 0.11 us). Only a later batch of the same call reuses the slot
      * with the same stamp. */
