@@ -30,6 +30,13 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
                       const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
 
+/* The same into dest from src, both memory of this PE only (src == dest allowed), through
+ * stage (symmetric, count elements) on shared memory (c->direct), when coll_reduce would take
+ * shmrs (coll_reduce_staged_pays). */
+void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                        size_t count, const coll_op_t *op);
+int coll_reduce_staged_pays(const coll_t *c, size_t nbytes);
+
 /* A small rooted reduce on a team on shared memory (c->team, c->direct): every member
  * writes its count elements (src: any local memory) into its slot of the root's work space
  * and leaves; the root combines them into dest (local memory, may be src). It returns early

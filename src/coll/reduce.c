@@ -75,13 +75,13 @@ static void slice_of(size_t count, int n, int i, size_t *lo, size_t *hi)
     *hi = count * (size_t)(i + 1) / (size_t)n;
 }
 
-/* out = x0 op ... op x(n-1) over [lo, hi) of the members' sources, in member order, starting
- * from our own slice (which may be out itself: in place) and growing it to both sides. */
-static void combine_slice(coll_t *c, const coll_buf_t *src, char *out, size_t lo, size_t hi,
-                          const coll_op_t *op)
+/* out = x0 op ... op x(n-1) over [lo, hi) of the members' sources (src; this member's own
+ * elements at mine, which may be out itself: in place), in member order, starting from our
+ * own slice and growing it to both sides. */
+static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, char *out,
+                          size_t lo, size_t hi, const coll_op_t *op)
 {
     const size_t es = op->esize, n = hi - lo;
-    const char *mine = src->addr + lo * es;
     int j;
     if (c->me > 0) { /* out = x(me-1) op x(me), then the lower ones onto the left */
         coll_op_apply(op, out, coll_peer(c, src, c->me - 1, lo * es), mine, n);
@@ -105,13 +105,44 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     slice_of(count, c->n, c->me, &lo, &hi);
     if (hi > lo) {
         char *out = dest->addr + lo * es;
-        combine_slice(c, src, out, lo, hi, op);
+        combine_slice(c, src, src->addr + lo * es, out, lo, hi, op);
         for (int d = 1; d < c->n; d++)
             memcpy(coll_peer(c, dest, coll_rel(c, d), lo * es), out, (hi - lo) * es);
     }
     for (int d = 1; d < c->n; d++)
         coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
     coll_wait(c, SLOT_SHMRS, c->n - 1);
+}
+
+/*
+ * Allreduce of vectors in memory only their owners see (an MPI code's malloc'd buffers), on
+ * shared memory, through stage (symmetric, count elements): shmrs, except that a member's own
+ * slice never goes through the stage. It copies in only what the others read (every slice
+ * but its own), combines its slice from its own source straight into its own dest and into
+ * the others' stages, and copies out only their slices: (n - 1) / n of the copies in and out
+ * of a whole trip through the stage.
+ */
+void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                        size_t count, const coll_op_t *op)
+{
+    const size_t es = op->esize;
+    size_t lo, hi;
+    slice_of(count, c->n, c->me, &lo, &hi);
+    memcpy(stage->addr, src, lo * es);
+    memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
+    coll_barrier(c); /* every stage is ready */
+    if (hi > lo) {
+        char *out = dest + lo * es;
+        combine_slice(c, stage, src + lo * es, out, lo, hi, op);
+        for (int d = 1; d < c->n; d++)
+            memcpy(coll_peer(c, stage, coll_rel(c, d), lo * es), out, (hi - lo) * es);
+    }
+    for (int d = 1; d < c->n; d++)
+        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
+    coll_wait(c, SLOT_SHMRS, c->n - 1);
+    memcpy(dest, stage->addr, lo * es);
+    memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
+    coll_done(c);
 }
 
 /*
@@ -190,7 +221,7 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
         piece.addr += at * es;
         piece.off += at * es;
         if (hi > lo)
-            combine_slice(c, &piece, base + lo * es, lo, hi, op);
+            combine_slice(c, &piece, piece.addr + lo * es, base + lo * es, lo, hi, op);
         if (at + len == count && coll_algo_barrier(c) == COLL_BARRIER_FLAT) {
             /* The last piece: once every member has combined (one flat barrier: a single
              * wait), every source is free and the window complete. The members leave at
@@ -454,6 +485,12 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
 }
 
 /* ------------------------------------------------------------------ entry */
+
+int coll_reduce_staged_pays(const coll_t *c, size_t nbytes)
+{
+    return c->direct && c->n > 1 &&
+           coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
+}
 
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op)

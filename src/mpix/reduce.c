@@ -108,14 +108,19 @@ static int locate(coll_buf_t *b, const void *p, size_t len)
 
 /* ------------------------------------------------------------------ one engine call */
 
+static void setup(red_t *r, coll_t *c, size_t n)
+{
+    coll_setup_team(c, r->team, r->call);
+    if (SSHMEM_UNLIKELY(sshmem_env.debug))
+        sshmem_debug_agree_coll(c, r->kind == RED_ROOT ? r->root : -1,
+                                (long long)(n * r->form.op->esize));
+}
+
 /* Run the engine once on n engine elements of symmetric d and s (d may be s). */
 static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 {
     coll_t c;
-    coll_setup_team(&c, r->team, r->call);
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, r->kind == RED_ROOT ? r->root : -1,
-                                (long long)(n * r->form.op->esize));
+    setup(r, &c, n);
     switch (r->kind) {
     case RED_SCAN:
         coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_INCLUSIVE);
@@ -130,6 +135,27 @@ static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 }
 
 /* ------------------------------------------------------------------ staged pieces */
+
+/* An allreduce of n engine elements of this PE's own memory (s to d; the form needs no
+ * staging) through the team's stage: on shared memory, where the engine would reduce-scatter,
+ * a member's own slice skips the stage (coll_reduce_staged: 1 MiB of malloc'd doubles at 2 / 4
+ * PEs 83 / 310-340 -> 53-58 / 286-295 us; symmetric 30-38 / 120-137); otherwise the whole
+ * piece goes in and out. */
+static void engine_private(red_t *r, char *d, const char *s, size_t n)
+{
+    coll_t c;
+    coll_buf_t stage;
+    const size_t bytes = n * r->form.op->esize;
+    setup(r, &c, n);
+    locate(&stage, r->team->stage, bytes);
+    if (coll_reduce_staged_pays(&c, bytes)) {
+        coll_reduce_staged(&c, &stage, d, s, n, r->form.op);
+        return;
+    }
+    memcpy(stage.addr, s, bytes);
+    coll_reduce(&c, &stage, &stage, n, r->form.op);
+    memcpy(d, stage.addr, bytes);
+}
 
 SSHMEM_COLD static void element_too_big(const red_t *r)
 {
@@ -160,6 +186,11 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
         m = r->count - e0 < piece ? r->count - e0 : piece;
         const char *s = src + (ptrdiff_t)e0 * f->extent;
         coll_buf_t sb, db;
+        if (r->kind == RED_ALL && !src_direct && !f->staged) {
+            engine_private(r, dest + (ptrdiff_t)e0 * f->extent + f->at, s + f->at,
+                           m * f->per_elem);
+            continue;
+        }
         locate(&db, stage, m * elem_bytes);
         if (src_direct) {
             locate(&sb, s + f->at, m * elem_bytes);
