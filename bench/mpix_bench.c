@@ -7,7 +7,8 @@
  *   allreduce_sum_*      shmemx     shmemx_allreduce SUM of doubles
  *                        native     shmem_double_sum_reduce
  *                        (_private: shmemx on malloc'd buffers, as MPI codes pass them;
- *                        native still on symmetric ones, the routine's only form)
+ *                        native: what a program on the native API does with such buffers,
+ *                        copy into symmetric ones, shmem_double_sum_reduce, copy out)
  *   allreduce_maxloc_*   shmemx     shmemx_allreduce MAXLOC of SHMEMX_DOUBLE_INT pairs
  *                        sum        shmemx_allreduce SUM of the same bytes as doubles
  *                        native     shmem_double_sum_reduce of the same bytes
@@ -54,6 +55,7 @@ static long *bcast_cell;
 enum call {
     SHMEMX_ALLREDUCE_SUM,    /* shmemx_allreduce, SHMEMX_SUM on doubles */
     SHMEMX_ALLREDUCE_PRIVATE, /* the same on malloc'd buffers (private_src, private_dst) */
+    NATIVE_SUM_REDUCE_COPIES, /* those buffers through symmetric ones: copy, reduce, copy */
     SHMEMX_ALLREDUCE_MAXLOC, /* shmemx_allreduce, SHMEMX_MAXLOC on SHMEMX_DOUBLE_INT */
     SHMEMX_REDUCE_USER,      /* shmemx_reduce to PE 0, the user operator */
     SHMEMX_REDUCE_SUM,       /* shmemx_reduce to PE 0, SHMEMX_SUM */
@@ -77,7 +79,8 @@ enum call {
 static const struct mb_variant allreduce_sum[] = {
     {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM}, {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
 static const struct mb_variant allreduce_private[] = {
-    {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_PRIVATE}, {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE}};
+    {"shmemx", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_PRIVATE},
+    {"native", MB_RES_ALLSUM, NATIVE_SUM_REDUCE_COPIES}};
 static const struct mb_variant allreduce_maxloc[] = {
     {"shmemx", MB_RES_MAXLOC, SHMEMX_ALLREDUCE_MAXLOC},
     {"sum", MB_RES_ALLSUM, SHMEMX_ALLREDUCE_SUM},
@@ -232,22 +235,32 @@ static void vector_call(enum call call)
         shmem_quiet(); /* a put counts once its data is at PE 1 */
 }
 
-/* shmemx_allreduce on buffers of this PE's own, as an MPI code passes them. The driver lays
- * the data out in mb_src and checks mb_dst, so a batch starts and ends with a copy (1 MiB
- * each way, about 1% of a batch). */
-static void private_allreduce(size_t bytes, long calls)
+/* An allreduce of buffers of this PE's own, as an MPI code passes them: shmemx_allreduce
+ * takes them as they are; the native routine takes symmetric buffers only, so a program on the
+ * native API copies its data into them and the result out. The driver lays the data out in
+ * mb_src and checks mb_dst, so a batch starts and ends with a copy (1 MiB each way, about 1%
+ * of a batch); the native form's copies use them as its symmetric buffers. */
+static void private_allreduce(enum call call, size_t bytes, long calls)
 {
+    const size_t n = bytes / sizeof(double);
     memcpy(private_src, mb_src, bytes);
-    for (long c = 0; c < calls; c++)
-        ok(shmemx_allreduce(SHMEM_TEAM_WORLD, private_dst, private_src, bytes / sizeof(double),
-                            SHMEMX_DOUBLE, SHMEMX_SUM));
+    for (long c = 0; c < calls; c++) {
+        if (call == SHMEMX_ALLREDUCE_PRIVATE) {
+            ok(shmemx_allreduce(SHMEM_TEAM_WORLD, private_dst, private_src, n, SHMEMX_DOUBLE,
+                                SHMEMX_SUM));
+            continue;
+        }
+        memcpy(mb_src, private_src, bytes);
+        shmem_double_sum_reduce(SHMEM_TEAM_WORLD, mb_dst, mb_src, n);
+        memcpy(private_dst, mb_dst, bytes);
+    }
     memcpy(mb_dst, private_dst, bytes);
 }
 
 void mb_run(const struct mb_row *row, const struct mb_variant *v, long calls)
 {
-    if (v->call == SHMEMX_ALLREDUCE_PRIVATE) {
-        private_allreduce(row->bytes, calls);
+    if (v->call == SHMEMX_ALLREDUCE_PRIVATE || v->call == NATIVE_SUM_REDUCE_COPIES) {
+        private_allreduce((enum call)v->call, row->bytes, calls);
         return;
     }
     if (v->call == PACK_UNPACK) { /* PE 1 takes part */

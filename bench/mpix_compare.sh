@@ -177,7 +177,8 @@ merge() {
         print "# collectives: latency_us, median of " reps " runs; cost ratios: shmemx time / other time" \
               " (<= 1: shmemx as fast or faster)"
         print "# native: the OpenSHMEM routine moving the same bytes (maxloc, userop:" \
-              " shmem_double_sum_reduce of the same bytes); sum: shmemx SUM on the same bytes"
+              " shmem_double_sum_reduce of the same bytes; _private: copy into symmetric" \
+              " buffers, reduce, copy out); sum: shmemx SUM on the same bytes"
         print "# targets: x/native <= 1.2 (sum, allgatherv, alltoallv), x/sum <= 2 (maxloc, userop)," \
               " x/mpi <= 1"
         cfmt = "%-22s %3s %-6s %10s %10s %10s %10s %8s %8s %8s  %s\n"

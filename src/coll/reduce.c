@@ -96,6 +96,23 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
         op->acc(op, out, coll_peer(c, src, j, lo * es), n);
 }
 
+/* The two halves of shmrs once every input is ready: combine our slice [lo, hi) of the
+ * members' inputs (ours at mine) into out, copy it to the same place of every other member's
+ * results, and wait until every member has done the same for us. */
+static void share_own_slice(coll_t *c, const coll_buf_t *inputs, const char *mine, char *out,
+                            const coll_buf_t *results, size_t lo, size_t hi, const coll_op_t *op)
+{
+    const size_t es = op->esize;
+    if (hi > lo) {
+        combine_slice(c, inputs, mine, out, lo, hi, op);
+        for (int d = 1; d < c->n; d++)
+            memcpy(coll_peer(c, results, coll_rel(c, d), lo * es), out, (hi - lo) * es);
+    }
+    for (int d = 1; d < c->n; d++)
+        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
+    coll_wait(c, SLOT_SHMRS, c->n - 1);
+}
+
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                          const coll_op_t *op)
 {
@@ -103,15 +120,7 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     size_t lo, hi;
     coll_barrier(c); /* every source is ready */
     slice_of(count, c->n, c->me, &lo, &hi);
-    if (hi > lo) {
-        char *out = dest->addr + lo * es;
-        combine_slice(c, src, src->addr + lo * es, out, lo, hi, op);
-        for (int d = 1; d < c->n; d++)
-            memcpy(coll_peer(c, dest, coll_rel(c, d), lo * es), out, (hi - lo) * es);
-    }
-    for (int d = 1; d < c->n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
-    coll_wait(c, SLOT_SHMRS, c->n - 1);
+    share_own_slice(c, src, src->addr + lo * es, dest->addr + lo * es, dest, lo, hi, op);
 }
 
 /*
@@ -131,15 +140,7 @@ void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const ch
     memcpy(stage->addr, src, lo * es);
     memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
     coll_barrier(c); /* every stage is ready */
-    if (hi > lo) {
-        char *out = dest + lo * es;
-        combine_slice(c, stage, src + lo * es, out, lo, hi, op);
-        for (int d = 1; d < c->n; d++)
-            memcpy(coll_peer(c, stage, coll_rel(c, d), lo * es), out, (hi - lo) * es);
-    }
-    for (int d = 1; d < c->n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
-    coll_wait(c, SLOT_SHMRS, c->n - 1);
+    share_own_slice(c, stage, src + lo * es, dest + lo * es, stage, lo, hi, op);
     memcpy(dest, stage->addr, lo * es);
     memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
     coll_done(c);
