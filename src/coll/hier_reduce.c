@@ -65,11 +65,11 @@ static int lfold_group(const lfold_t *f, int v) { return v < f->rem ? 2 * v : v 
 static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, size_t count,
                        const coll_op_t *op)
 {
-    const size_t es = op->esize, cap = c->work_bytes / es;
+    const size_t es = op->esize, cap = c->land_bytes / es;
     if (SSHMEM_UNLIKELY(cap == 0))
         sshmem_fatal(c->call, "one element of %zu bytes does not fit the work buffer (%zu "
                      "bytes) that reductions between nodes go through; pass a larger pWrk or "
-                     "use smaller elements", es, c->work_bytes);
+                     "use smaller elements", es, c->land_bytes);
     const lfold_t f = lfold_of(m);
     for (size_t off = 0, len; off < count; off += len) {
         len = count - off < cap ? count - off : cap;
@@ -77,7 +77,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         if (f.extra) { /* hand the chunk to the partner group, get the result back */
             int q = m->leaders[f.partner];
             coll_wait(c, SLOT_FOLD_READY, 1);
-            coll_put(c, q, &c->work, 0, acc, len * es);
+            coll_put(c, q, &c->land, 0, acc, len * es);
             coll_signal(c, q, SLOT_FOLD_DATA);
             coll_wait(c, SLOT_RESULT, 1);
             continue;
@@ -85,19 +85,19 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         if (f.partner >= 0) { /* the partner group is the higher one: ours on the left */
             coll_signal(c, m->leaders[f.partner], SLOT_FOLD_READY);
             coll_wait(c, SLOT_FOLD_DATA, 1);
-            op->acc(op, acc, c->work.addr, len);
+            op->acc(op, acc, c->land.addr, len);
         }
         for (int e = 0; (1 << e) < f.p2; e++) {
             int g = lfold_group(&f, f.vme ^ (1 << e)), q = m->leaders[g];
             coll_signal(c, q, SLOT_READY(e));
             coll_wait(c, SLOT_READY(e), 1);
-            coll_put(c, q, &c->work, 0, acc, len * es);
+            coll_put(c, q, &c->land, 0, acc, len * es);
             coll_signal(c, q, SLOT_DATA(e));
             coll_wait(c, SLOT_DATA(e), 1);
             if (g < m->my_lrank)
-                op->racc(op, acc, c->work.addr, len);
+                op->racc(op, acc, c->land.addr, len);
             else
-                op->acc(op, acc, c->work.addr, len);
+                op->acc(op, acc, c->land.addr, len);
         }
         if (f.partner >= 0) {
             int q = m->leaders[f.partner];

@@ -332,7 +332,7 @@ static void send_to_work(coll_t *c, int q, int ready_slot, int data_slot, const 
                          size_t len)
 {
     coll_wait(c, ready_slot, 1);
-    coll_put(c, q, &c->work, 0, data, len);
+    coll_put(c, q, &c->land, 0, data, len);
     coll_signal(c, q, data_slot);
 }
 
@@ -348,7 +348,7 @@ static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
 {
     coll_signal(c, q, SLOT_READY(e));
     coll_wait(c, SLOT_READY(e), 1);
-    coll_put(c, q, &c->work, 0, data, len);
+    coll_put(c, q, &c->land, 0, data, len);
     coll_signal(c, q, SLOT_DATA(e));
     coll_wait(c, SLOT_DATA(e), 1);
 }
@@ -357,9 +357,9 @@ static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
 static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
 {
     if (q < c->me)
-        op->racc(op, acc, c->work.addr, count);
+        op->racc(op, acc, c->land.addr, count);
     else
-        op->acc(op, acc, c->work.addr, count);
+        op->acc(op, acc, c->land.addr, count);
 }
 
 /* An extra member hands its chunk to its partner, in pieces of the work buffer's size. */
@@ -380,7 +380,7 @@ static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_
     for (size_t done = 0, piece; done < count; done += piece) {
         piece = count - done < cap ? count - done : cap;
         recv_in_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA);
-        op->acc(op, acc + done * op->esize, c->work.addr, piece);
+        op->acc(op, acc + done * op->esize, c->land.addr, piece);
     }
 }
 
@@ -394,14 +394,14 @@ static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size
 
 static size_t work_elems(const coll_t *c, const coll_op_t *op)
 {
-    size_t cap = c->work_bytes / op->esize;
+    size_t cap = c->land_bytes / op->esize;
     if (SSHMEM_UNLIKELY(cap == 0 && !c->team))
         sshmem_fatal(c->call, "the work array holds no element; pass a pWrk of at least "
                      "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
     if (SSHMEM_UNLIKELY(cap == 0))
         sshmem_fatal(c->call, "one element of %zu bytes does not fit the team's work buffer "
                      "(%zu bytes) that reductions between PEs without shared memory go "
-                     "through; split the element into smaller ones", op->esize, c->work_bytes);
+                     "through; split the element into smaller ones", op->esize, c->land_bytes);
     return cap;
 }
 
@@ -515,12 +515,15 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
         reduce_shmrs(c, dest, src, count, op);
         break;
     case COLL_REDUCE_RSAG:
+        c->land_bytes = coll_landing(c, &c->land);
         reduce_rsag(c, dest, src, count, op);
         break;
     case COLL_REDUCE_HIER:
+        c->land_bytes = coll_landing(c, &c->land);
         coll_hier_reduce(c, dest, src, count, op);
         break;
     default:
+        c->land_bytes = coll_landing(c, &c->land);
         reduce_rd(c, dest, src, count, op);
         break;
     }

@@ -116,11 +116,35 @@ static void setup(red_t *r, coll_t *c, size_t n)
                                 (long long)(n * r->form.op->esize));
 }
 
+/* Bytes of the team's staging buffer that b (bytes long) takes up from its start, or 0 when
+ * b lies elsewhere. */
+static size_t stage_used_by(const red_t *r, const coll_buf_t *b, size_t bytes)
+{
+    const char *stage = r->team->stage;
+    if (b->addr < stage || b->addr >= stage + r->team->stage_bytes)
+        return 0;
+    return (size_t)(b->addr - stage) + bytes;
+}
+
+/* The message-passing reductions receive in what the call's data leaves free of the team's
+ * staging buffer, from `used` bytes on (coll_lend_landing): all of it for symmetric user
+ * buffers, half when the data goes through the stage (run_staged). 1 MiB allreduced through
+ * UCX at 2 / 4 PEs: 236 / 3,100 us with the work space as landing, 93 / 310-350 with this. */
+static void lend_rest_of_stage(const red_t *r, coll_t *c, size_t used)
+{
+    used = (used + 63) & ~(size_t)63;
+    if (used < r->team->stage_bytes)
+        coll_lend_landing(c, r->team->stage + used, r->team->stage_bytes - used);
+}
+
 /* Run the engine once on n engine elements of symmetric d and s (d may be s). */
 static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 {
     coll_t c;
+    const size_t bytes = n * r->form.op->esize;
+    const size_t used_d = stage_used_by(r, d, bytes), used_s = stage_used_by(r, s, bytes);
     setup(r, &c, n);
+    lend_rest_of_stage(r, &c, used_d > used_s ? used_d : used_s);
     switch (r->kind) {
     case RED_SCAN:
         coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_INCLUSIVE);
@@ -153,6 +177,7 @@ static void engine_private(red_t *r, char *d, const char *s, size_t n)
         return;
     }
     memcpy(stage.addr, s, bytes);
+    lend_rest_of_stage(r, &c, bytes);
     coll_reduce(&c, &stage, &stage, n, r->form.op);
     memcpy(d, stage.addr, bytes);
 }
@@ -176,7 +201,11 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t elem_bytes = f->op->esize * f->per_elem;
-    const size_t piece = r->team->stage_bytes / elem_bytes;
+    /* On shared memory the whole stage holds data; elsewhere half, and the engine's message-
+     * passing reductions receive in the other half (engine()): 1 MiB reduced to a root through
+     * UCX at 2 / 4 PEs took 270 / 4,000 us with the work space as their landing buffer. */
+    const size_t room = r->team->direct ? r->team->stage_bytes : r->team->stage_bytes / 2;
+    const size_t piece = room / elem_bytes;
     char *stage = r->team->stage;
     const int me = r->team->my_index;
     const int keep = (r->kind == RED_ROOT && me != r->root) || (r->kind == RED_EXSCAN && me == 0);

@@ -2,7 +2,8 @@
  * coll_reduce.c: the team reductions shmem_TYPE_OP_reduce for every type/operator pair of
  * the specification, and the scans shmem_TYPE_sum_inscan / _sum_exscan for every type, on
  * SHMEM_TEAM_WORLD and on a split team (every other PE, reversed order), every element
- * checked on every PE; sizes from 1 element to more than the team's work buffer holds;
+ * checked on every PE; sizes from 1 element to more than the team's work buffer holds
+ * (and a long sum beyond its staging buffer);
  * in place; back-to-back calls without a barrier, each with new sources. Also the C11
  * generic forms (shmem_sum_reduce, shmem_sum_inscan, ...).
  *
@@ -114,6 +115,34 @@ SHMEM_COMPLEX_TYPES(DEF_CPROD_)
 SHMEM_REDUCE_MINMAX_TYPES(DEF_SCAN_)
 SHMEM_COMPLEX_TYPES(DEF_CSCAN_)
 
+/* Beyond the team's staging buffer, which the message-passing reductions (rd, rsag) receive
+ * in off shared memory: 100,000 longs are two pieces of the world team's 256 KiB and 25 of a
+ * split team's 32 KiB. Two calls back to back, each with its own source and dest. */
+#define BIGN 100000
+static long *big_src, *big_dst; /* symmetric, 2 x BIGN longs each */
+
+static void large_sum(shmem_team_t team)
+{
+    const int n_t = shmem_team_n_pes(team);
+    long base = 0; /* sum over the members k of (world pe of k) + 1 */
+    for (int k = 0; k < n_t; k++)
+        base += shmem_team_translate_pe(team, k, SHMEM_TEAM_WORLD) + 1;
+    for (int it = 0; it < 2; it++) {
+        long *in = big_src + it * BIGN, *out = big_dst + it * BIGN;
+        for (int i = 0; i < BIGN; i++)
+            in[i] = (long)(me + 1) * (i % 977 + it + 1);
+        shmem_long_sum_reduce(team, out, in, BIGN);
+        int bad = -1;
+        for (int i = 0; i < BIGN && bad < 0; i++)
+            if (out[i] != base * (i % 977 + it + 1))
+                bad = i;
+        CHECK(bad < 0, "shmem_long_sum_reduce of %d longs, call %d: element %d is %ld, want %ld "
+              "(team of %d)", BIGN, it, bad, bad < 0 ? 0 : out[bad],
+              bad < 0 ? 0 : base * (bad % 977 + it + 1), n_t);
+    }
+    shmem_team_sync(team);
+}
+
 static void run_team(shmem_team_t team)
 {
 #define CALL_AND_(T, N) reduce_##N##_and(team);
@@ -132,6 +161,7 @@ static void run_team(shmem_team_t team)
     SHMEM_REDUCE_ARITH_TYPES(CALL_SUM_)
     SHMEM_REDUCE_ARITH_TYPES(CALL_PROD_)
     SHMEM_REDUCE_ARITH_TYPES(CALL_SCAN_)
+    large_sum(team);
 }
 
 /* The C11 generic names pick the typed routines. */
@@ -162,6 +192,8 @@ int main(void)
     npes = shmem_n_pes();
     src = shmem_malloc(2 * MAXN * 16);
     dst = shmem_malloc(2 * MAXN * 16);
+    big_src = shmem_malloc(2 * BIGN * sizeof(long));
+    big_dst = shmem_malloc(2 * BIGN * sizeof(long));
     run_team(SHMEM_TEAM_WORLD);
     shmem_team_t odd_rev;
     int n_odd = npes / 2;
