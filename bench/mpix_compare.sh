@@ -5,9 +5,9 @@
 # Builds bench/mpix_bench.c with sshmem and bench/mpix_mpi.c with mpicc (when mpicc exists),
 # then, --reps times, alternating sshmem and MPI so slow drifts of the machine hit both:
 #   - the collective rows at every PE count of --nps, on each path of --coll-paths
-#     (default direct), and with MPI;
+#     (default direct), and with MPI on the same transport (mpi_path_args);
 #   - the vector rows at 2 PEs on each path of --vector-paths (default: direct ucx tcp),
-#     and with MPI.
+#     and with MPI on the same transport.
 # Paths: direct (the default on-node path), ucx (SSHMEM_LOCAL=ucx: every PE through UCX, as
 # between hosts), tcp (SSHMEM_LOCAL=ucx UCX_TLS=tcp,self: UCX over TCP, a real network).
 # Each run prints medians of interleaved rounds; this script prints, per row, the median
@@ -111,25 +111,42 @@ run_ours() {
     fi
 }
 
-# run_mpi PART NP REP: one mpix_mpi run (MPI chooses its own on-node transport).
+# MPI on the transport of each path, so that every row compares like with like: direct, its
+# own on-node choice (shared memory); ucx, Open MPI's UCX layer on UCX's shared-memory
+# transports (as SSHMEM_LOCAL=ucx); tcp, the same over UCX_TLS=tcp,self. (pml_ucx_tls and
+# _devices "any": Open MPI 4.1 takes UCX only on RDMA devices unless told otherwise.)
+MPI_UCX="--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any"
+mpi_path_args() {
+    case $1 in
+        direct) echo "" ;;
+        ucx) echo "$MPI_UCX" ;;
+        tcp) echo "$MPI_UCX -x UCX_TLS=tcp,self" ;;
+    esac
+}
+
+# run_mpi PART PATH NP REP: one mpix_mpi run on the transport of PATH.
 run_mpi() {
-    local part=$1 np=$2 rep=$3 out rc
+    local part=$1 path=$2 np=$3 rep=$4 out rc
     [ $have_mpi = 1 ] || return 0
-    out=$WORK/out/mpi.$part.mpi.np$np.$rep
+    out=$WORK/out/mpi.$part.mpi_$path.np$np.$rep
     outs+=("$out")
     NP=$np BENCH_ARGS="--part $part $USER_ARGS" \
-        bench_run other "$OTHER_OSHRUN" "$OTHER_RUN_ARGS" mpix_mpi "$out"
+        bench_run other "$OTHER_OSHRUN" "$OTHER_RUN_ARGS $(mpi_path_args "$path")" mpix_mpi "$out"
     rc=$?
-    [ $rc = 0 ] || notes+=("# mpi: mpix_mpi --part $part, np=$np $(bench_status_text $rc) (see the log)")
+    [ $rc = 0 ] || notes+=("# mpi: mpix_mpi --part $part, $path, np=$np $(bench_status_text $rc) (see the log)")
 }
 
 for ((rep = 1; rep <= REPS; rep++)); do
     for np in $NPS; do
-        for path in $COLL_PATHS; do run_ours coll "$path" "$np" "$rep"; done
-        run_mpi coll "$np" "$rep"
+        for path in $COLL_PATHS; do
+            run_ours coll "$path" "$np" "$rep"
+            run_mpi coll "$path" "$np" "$rep"
+        done
     done
-    for path in $VECTOR_PATHS; do run_ours vector "$path" 2 "$rep"; done
-    run_mpi vector 2 "$rep"
+    for path in $VECTOR_PATHS; do
+        run_ours vector "$path" 2 "$rep"
+        run_mpi vector "$path" 2 "$rep"
+    done
 done
 
 # ---------------------------------------------------------------- the table
@@ -165,7 +182,7 @@ merge() {
     {
         row = $1
         if (!((row SUBSEP np) in seen)) { seen[row, np] = 1; order[++nrows] = row SUBSEP np }
-        if (path != "mpi" && !((row SUBSEP np SUBSEP path) in pseen)) {
+        if (path !~ /^mpi_/ && !((row SUBSEP np SUBSEP path) in pseen)) {
             pseen[row, np, path] = 1
             paths[row, np] = paths[row, np] " " path
         }
@@ -191,7 +208,7 @@ merge() {
             for (p = 1; p <= m; p++) {
                 path = pl[p]
                 x = fig(row, np, path, "shmemx"); nat = fig(row, np, path, "native")
-                s = fig(row, np, path, "sum"); mp = fig(row, np, "mpi", "mpi")
+                s = fig(row, np, path, "sum"); mp = fig(row, np, "mpi_" path, "mpi")
                 rn_ = ratio(x, nat, 0); rs = ratio(x, s, 0); rm = ratio(x, mp, 0)
                 miss = ""
                 if (row !~ /maxloc|userop/ && rn_ != "" && rn_ > 1.2) miss = miss " native"
@@ -222,7 +239,7 @@ merge() {
                 x = fig(row, np, path, "shmemx"); pk = fig(row, np, path, "pack")
                 pu = fig(row, np, path, "pack_unpack")
                 ii = fig(row, np, path, row ~ /put/ ? "iput" : "iget")
-                mp = fig(row, np, "mpi", "mpi"); mpp = fig(row, np, "mpi", "mpi_put")
+                mp = fig(row, np, "mpi_" path, "mpi"); mpp = fig(row, np, "mpi_" path, "mpi_put")
                 rx = ratio(x, pk, 1); ri = ratio(ii, pk, 1); rm = ratio(x, mp, 1); ru = ratio(x, pu, 1)
                 miss = ""
                 if (rx != "" && rx > 1) miss = miss " pack"

@@ -44,6 +44,7 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, lo
     c->call = call;
     c->direct = team->direct;
     c->ucx_dirty = 0;
+    c->ucx_unfinished = 0;
     c->stream = 0;
     c->nflags = SSHMEM_TEAM_FLAGS;
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
@@ -115,6 +116,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     c->team = NULL;
     c->seq = 0;
     c->ucx_dirty = 0;
+    c->ucx_unfinished = 0;
     c->stream = 0;
     c->direct = sshmem_team_all_direct(&c->set);
     if (SSHMEM_UNLIKELY(!pSync))
@@ -341,14 +343,17 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
     for (size_t k = 0; k < count; k++)
         sshmem_tx_put(sshmem_tx_default(), pe, dst->region, base + (uint64_t)((ptrdiff_t)k * ds),
                       src + (ptrdiff_t)k * ss, esize, 0);
-    if (count)
+    if (count) {
         c->ucx_dirty |= 1 << dst->region;
+        c->ucx_unfinished = 1;
+    }
 }
 
 void coll_done(coll_t *c)
 {
-    if (c->ucx_dirty) {
+    if (c->ucx_unfinished) {
         sshmem_tx_quiet(sshmem_tx_default());
         c->ucx_dirty = 0;
+        c->ucx_unfinished = 0;
     }
 }

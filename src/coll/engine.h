@@ -85,6 +85,7 @@ typedef struct coll {
     size_t land_bytes;    /* set by coll_reduce when it runs one of them */
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
+    int ucx_unfinished;   /* non-blocking UCX puts read the caller's buffers: coll_done waits */
     int stream;           /* coll_put streams on the direct path (core/copy.h), set by an
                            * algorithm whose members all copy a lot at once; 0 at setup */
     const char *call;     /* the API routine, for messages */
@@ -205,7 +206,11 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                       ptrdiff_t dst_stride, const char *src, ptrdiff_t src_stride, size_t count,
                       size_t esize);
 
-/* End of a call: UCX puts still in flight are completed, so the source may be reused. */
+/* End of a call: the caller's buffers may be reused. coll_put returns once UCX is done with
+ * its source (the data is then on its way, ordered before the signal that follows it), so
+ * only coll_put_strided's non-blocking puts need completing here. Waiting for every put to
+ * land instead cost a round trip per call on a network: through UCX over TCP at 2 PEs, an
+ * 8-byte allreduce took 105 us, Open MPI's over the same UCX 16. */
 void coll_done(coll_t *c);
 
 #endif
