@@ -353,13 +353,20 @@ static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
     coll_wait(c, SLOT_DATA(e), 1);
 }
 
-/* Combine what partner q left in our work buffer into acc (lower member on the left). */
-static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
+/* Combine what partner q left at `from` (in our landing or work buffer) into acc, the lower
+ * member on the left. */
+static void combine_from(const coll_t *c, int q, char *acc, const char *from, size_t count,
+                         const coll_op_t *op)
 {
     if (q < c->me)
-        op->racc(op, acc, c->land.addr, count);
+        op->racc(op, acc, from, count);
     else
-        op->acc(op, acc, c->land.addr, count);
+        op->acc(op, acc, from, count);
+}
+
+static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
+{
+    combine_from(c, q, acc, c->land.addr, count, op);
 }
 
 /* An extra member hands its chunk to its partner, in pieces of the work buffer's size. */
@@ -405,11 +412,62 @@ static size_t work_elems(const coll_t *c, const coll_op_t *op)
     return cap;
 }
 
+/* Rounds of the doubling (log2 of the survivors). */
+static int rounds_of(const fold_t *f)
+{
+    int levels = 0;
+    while ((1 << levels) < f->p2)
+        levels++;
+    return levels;
+}
+
+/*
+ * Recursive doubling of a vector small enough that every round has a slot of its own in the
+ * work space of the call's sync area (slot e + 1 for round e; slot 0 stays the fold's): a
+ * partner writes into it without asking first, since nothing else writes there in this call
+ * and every member has left the call that last used the area (engine.h, reuse rule). One
+ * message per round instead of a "ready" and then the data: on a network that halves the
+ * latency of each round (8 bytes at 2 PEs through UCX over TCP: 74 -> 50 us).
+ */
+static int rd_slots_fit(const coll_t *c, const fold_t *f, size_t bytes)
+{
+    return (size_t)(rounds_of(f) + 1) * bytes <= c->work_bytes;
+}
+
+static void rd_rounds_in_slots(coll_t *c, const fold_t *f, char *acc, size_t count,
+                               const coll_op_t *op)
+{
+    const size_t bytes = count * op->esize;
+    for (int e = 0; (1 << e) < f->p2; e++) {
+        int q = fold_member(f, f->vme ^ (1 << e));
+        const size_t slot = (size_t)(e + 1) * bytes;
+        coll_put(c, q, &c->work, slot, acc, bytes);
+        coll_signal(c, q, SLOT_DATA(e));
+        coll_wait(c, SLOT_DATA(e), 1);
+        combine_from(c, q, acc, c->work.addr + slot, count, op);
+    }
+}
+
 static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                       const coll_op_t *op)
 {
     const size_t es = op->esize, cap = work_elems(c, op);
     const fold_t f = fold_of(c);
+    if (rd_slots_fit(c, &f, count * es)) {
+        if (f.extra) {
+            fold_send(c, &f, src->addr, count, cap, es);
+            coll_wait(c, SLOT_RESULT, 1);
+            return;
+        }
+        if (dest->addr != src->addr)
+            memcpy(dest->addr, src->addr, count * es);
+        if (f.partner >= 0)
+            fold_recv(c, &f, dest->addr, count, cap, op);
+        rd_rounds_in_slots(c, &f, dest->addr, count, op);
+        if (f.partner >= 0)
+            fold_result(c, &f, dest, 0, count * es);
+        return;
+    }
     for (size_t off = 0, len; off < count; off += len) {
         len = count - off < cap ? count - off : cap;
         if (f.extra) {
@@ -441,9 +499,7 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
 {
     const size_t es = op->esize, cap = work_elems(c, op);
     const fold_t f = fold_of(c);
-    int levels = 0;
-    while ((1 << levels) < f.p2)
-        levels++;
+    const int levels = rounds_of(&f);
     for (size_t off = 0, len; off < count; off += len) {
         len = count - off < 2 * cap ? count - off : 2 * cap; /* a half fits the work buffer */
         if (f.extra) {
