@@ -256,9 +256,8 @@ void coll_add(coll_t *c, int member, int slot, long amount)
     } else if (c->ucx_dirty) {
         sshmem_tx_fence(sshmem_tx_default()); /* UCX puts before the flag */
     }
-    sshmem_tx_amo(sshmem_tx_default(), pe, c->flags.region,
-                  sshmem_peer(pe)->remote[c->flags.region] + off, SSHMEM_AMO_ADD, sizeof(long),
-                  (uint64_t)amount, 0, 0);
+    sshmem_tx_signal_add(sshmem_tx_default(), pe, c->flags.region,
+                         sshmem_peer(pe)->remote[c->flags.region] + off, amount);
 }
 
 /* Take count back off our own flag; peers may be adding to it at the same time. */

@@ -56,6 +56,12 @@ void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
 uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
                        int fetch);
+/* A collective's signal: a non-fetching add to a counting flag that no quiet waits for. The
+ * wait at the target is what observes it; nothing else needs it complete, and a quiet that
+ * flushed it (shmem_barrier_all's, before its own signals) cost a network round trip per
+ * barrier. Ordered after earlier puts to the same PE by sshmem_tx_fence, as any operation. */
+void sshmem_tx_signal_add(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                          uint64_t raddr, long amount);
 /* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */
 void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,
@@ -84,6 +90,9 @@ void sshmem_tx_get_plan(struct sshmem_tx *tx, int pe, enum sshmem_region region,
 
 /* Complete every operation issued on tx (quiet), or order them (fence). */
 void sshmem_tx_quiet(struct sshmem_tx *tx);
+/* A quiet that also completes the collectives' signals (sshmem_tx_signal_add): every
+ * endpoint is flushed. For the end of the job (sshmem_tx_drain). */
+void sshmem_tx_quiet_all(struct sshmem_tx *tx);
 void sshmem_tx_fence(struct sshmem_tx *tx);
 /* Complete every operation issued on tx to the PEs pes[0..n) (world numbers; duplicates
  * allowed): one endpoint flush each, not the whole context (shmem_pe_quiet, put_signal). */

@@ -247,9 +247,10 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
 
 void sshmem_tx_drain(void)
 {
-    /* A quiet: it takes the worker's lock, which the progress thread (still running) uses. */
+    /* A quiet of every endpoint (the collectives' signals included): it takes the worker's
+     * lock, which the progress thread (still running) uses. */
     if (sshmem_ucx_context)
-        sshmem_tx_quiet(&default_tx);
+        sshmem_tx_quiet_all(&default_tx);
 }
 
 void sshmem_tx_finalize(void)

@@ -185,10 +185,10 @@ static struct ucx_operand *take_operand(struct sshmem_tx *tx, uint64_t value)
 /* Issue one atomic with operand `value`; `reply` receives the old value (for CSWAP it must
  * hold the new value). wait: the caller waits for the returned request, and `value` may live
  * on its stack until then. Otherwise the operand goes to the ring, which keeps the request
- * until it is done, and NULL is returned. */
-static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
-                       sshmem_amo_op_t op, size_t size, const uint64_t *value, void *reply,
-                       int wait, const char *call)
+ * until it is done, and NULL is returned. quieted: the next quiet waits for it. */
+static void *issue_amo_for(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                           uint64_t raddr, sshmem_amo_op_t op, size_t size, const uint64_t *value,
+                           void *reply, int wait, int quieted, const char *call)
 {
     ucp_request_param_t param = {0};
     param.op_attr_mask = UCP_OP_ATTR_FIELD_DATATYPE;
@@ -202,7 +202,8 @@ static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
     struct ucx_operand *held = wait ? NULL : take_operand(tx, *value);
     void *req = ucp_atomic_op_nbx(ep, ucx_op[op], held ? &held->value : value, 1, raddr,
                                   rkey_of(tx, pe, region), &param);
-    count_op(tx, pe, region);
+    if (quieted)
+        count_op(tx, pe, region);
     if (held && req != NULL) {
         if (UCS_PTR_IS_ERR(req))
             sshmem_ucx_fail(call, "operation", UCS_PTR_STATUS(req));
@@ -211,6 +212,26 @@ static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
     }
     sshmem_tx_unlock(tx);
     return wait ? req : NULL;
+}
+
+static void *issue_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
+                       sshmem_amo_op_t op, size_t size, const uint64_t *value, void *reply,
+                       int wait, const char *call)
+{
+    return issue_amo_for(tx, pe, region, raddr, op, size, value, reply, wait, 1, call);
+}
+
+void sshmem_tx_signal_add(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                          uint64_t raddr, long amount)
+{
+    if (region == SSHMEM_REGION_DATA) { /* emulated: completes only as sshmem_tx_amo says */
+        sshmem_tx_amo(tx, pe, region, raddr, SSHMEM_AMO_ADD, sizeof(long), (uint64_t)amount, 0,
+                      0);
+        return;
+    }
+    const uint64_t value = (uint64_t)amount;
+    issue_amo_for(tx, pe, region, raddr, SSHMEM_AMO_ADD, sizeof(long), &value, NULL, 0, 0,
+                  "a collective's signal");
 }
 
 static int is_bitwise(sshmem_amo_op_t op)
@@ -371,6 +392,18 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     release_done_operands(tx);
     if (tx->multi)
         pthread_mutex_unlock(&tx->quiet_lock);
+}
+
+void sshmem_tx_quiet_all(struct sshmem_tx *tx)
+{
+    sshmem_tx_lock(tx);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        if (tx->eps[pe] && !tx->touched[pe]) {
+            tx->pending_pes[tx->n_pending++] = pe;
+            tx->touched[pe] = TOUCHED_OPS;
+        }
+    sshmem_tx_unlock(tx);
+    sshmem_tx_quiet(tx);
 }
 
 void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
