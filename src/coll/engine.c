@@ -51,8 +51,7 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, lo
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
     c->lent = NULL;
-    if (team->direct)
-        coll_progress(c, lag);
+    coll_progress(c, lag);
 }
 
 size_t coll_landing(const coll_t *c, coll_buf_t *land)
@@ -189,6 +188,21 @@ static long *progress_word(struct sshmem_team *team)
     return (long *)(team->scratch + SSHMEM_TEAM_SCRATCH_BYTES) - 1;
 }
 
+/* Member i's progress word: a load where it is mapped, else a UCX get (a round trip; the
+ * floor below makes it rare). */
+static long peer_progress(coll_t *c, const coll_buf_t *word, int member)
+{
+    const int pe = coll_pe(c, member);
+    const char *direct = sshmem_peer(pe)->direct[word->region];
+    if (direct)
+        return __atomic_load_n((const long *)(direct + word->off), __ATOMIC_ACQUIRE);
+    long v;
+    sshmem_tx_get(sshmem_tx_default(), pe, word->region,
+                  sshmem_peer(pe)->remote[word->region] + word->off, &v, sizeof v, 1);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    return v;
+}
+
 /* Wait until every member has entered call `need` or a later one. What was seen is kept (the
  * team's floor), so a member running ahead rereads its peers' words only now and then. */
 static void wait_progress(coll_t *c, long need)
@@ -200,9 +214,9 @@ static void wait_progress(coll_t *c, long need)
     coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);
     long floor = (long)c->seq;
     for (int d = 1; d < c->n; d++) {
-        const long *theirs = (const long *)coll_peer(c, &word, coll_rel(c, d), 0);
+        const int member = coll_rel(c, d);
         long v;
-        COLL_WAIT_UNTIL(c, (v = __atomic_load_n(theirs, __ATOMIC_ACQUIRE)) >= need);
+        COLL_WAIT_UNTIL(c, (v = peer_progress(c, &word, member)) >= need);
         floor = v < floor ? v : floor;
     }
     team->coll_floor = floor;

@@ -23,16 +23,17 @@
  *
  * Early return. The small broadcast on shared memory (bcast.c, "linear") lets its root leave
  * as soon as it has written and signalled, and every other member as soon as its data is in:
- * nobody waits for anybody's arrival. So do, on teams on shared memory, the MPI-style rooted
- * collectives (src/mpix/exchange.c for gatherv/scatterv, coll_reduce_gather in reduce.c for
- * a small reduce to a root). What keeps reuse safe then:
+ * nobody waits for anybody's arrival. So do the MPI-style rooted collectives on any team
+ * (src/mpix/exchange.c for gatherv/scatterv) and, on teams on shared memory, the small reduce
+ * to a root (coll_reduce_gather in reduce.c). What keeps reuse safe then:
  *  - active sets: the specification lets a pSync be reused only once every call that used it
  *    has completed on every PE (a barrier between); and that broadcast signals on a slot of
  *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
  *    finds its count one higher, never a signal of another kind of call;
- *  - teams: every call on a direct team first publishes its call number in the team's
- *    progress word (the last long of its scratch), and the call after an early one waits
- *    until every member has entered the previous call (coll_setup_team). A fast root can
+ *  - teams: every call first publishes its call number in the team's progress word (the
+ *    last long of its scratch), and the call after an early one waits until every member has
+ *    entered the previous call (coll_setup_team; it reads the words of members it does not
+ *    map with UCX gets). A fast root can
  *    thus never write into a member's area or dest before that member has finished with it.
  *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
  *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the

@@ -394,9 +394,12 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
-    /* A rooted pattern on shared memory returns early: a PE leaves once its own blocks are
-     * through (coll/engine.h, "Early return": the team's next call checks progress). */
-    const int early = rooted && c->direct && c->n > 1;
+    /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
+     * engine.h, "Early return": the team's next call checks progress). On shared memory
+     * always; through UCX on teams small enough that reading every member's progress word
+     * with a get costs no more than the FLAT_ENTER signals it replaces (8 bytes gathered at
+     * 2 PEs through UCX: 0.84 us with them, 0.42 without). */
+    const int early = rooted && c->n > 1 && (c->direct || c->n <= FLAT_ENTER);
     if (early)
         coll_mark_early(c);
     const int flat_enter = rooted && !early && c->n <= FLAT_ENTER;
