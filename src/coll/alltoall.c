@@ -17,8 +17,7 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
-        coll_put(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes);
-        coll_signal(c, j, SLOT_BLOCK);
+        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes, SLOT_BLOCK);
     }
     if (dest->addr != src->addr)
         memmove(dest->addr + mine, src->addr + mine, nbytes);

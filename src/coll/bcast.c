@@ -43,8 +43,7 @@ static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_
     coll_wait(c, SLOT_UP, c->n - 1);
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
-        coll_put(c, j, dest, 0, src->addr, nbytes);
-        coll_signal(c, j, SLOT_DOWN); /* coll_add orders the data first */
+        coll_put_signal(c, j, dest, 0, src->addr, nbytes, SLOT_DOWN);
     }
 }
 
@@ -61,8 +60,7 @@ static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf
     }
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
-        coll_put(c, j, dest, 0, src->addr, nbytes);
-        coll_signal(c, j, COLL_SLOT_EARLY);
+        coll_put_signal(c, j, dest, 0, src->addr, nbytes, COLL_SLOT_EARLY);
     }
     if (root_too)
         local_copy(dest, src, nbytes);
@@ -171,8 +169,7 @@ static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
             if (rank + j * step >= n)
                 continue;
             int child = MEMBER_OF(rank + j * (int)step);
-            coll_put(c, child, dest, 0, from, nbytes);
-            coll_signal(c, child, SLOT_DOWN);
+            coll_put_signal(c, child, dest, 0, from, nbytes, SLOT_DOWN);
         }
 #undef MEMBER_OF
 }

@@ -37,10 +37,10 @@ void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const ch
                         size_t count, const coll_op_t *op);
 int coll_reduce_staged_pays(const coll_t *c, size_t nbytes);
 
-/* A small rooted reduce on a team on shared memory (c->team, c->direct): every member
- * writes its count elements (src: any local memory) into its slot of the root's work space
- * and leaves; the root combines them into dest (local memory, may be src). It returns early
- * (engine.h): the team's next call checks progress. Only when coll_reduce_gather_fits. */
+/* A small rooted reduce on a team (c->team): every member writes its count elements (src:
+ * any local memory) into its slot of the root's work space and leaves; the root combines them
+ * into dest (local memory, may be src). It returns early (engine.h): the team's next call
+ * checks progress. Only when coll_reduce_gather_fits. */
 void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
                         const coll_op_t *op, int root);
 /* n members' vectors of nbytes fit the root's work space (of work_bytes). */

@@ -76,8 +76,7 @@ static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     } else {
         for (int d = 1; d < c->n; d++) {
             int j = coll_rel(c, d);
-            coll_put(c, j, dest, at, src->addr, nbytes);
-            coll_signal(c, j, SLOT_BLOCK);
+            coll_put_signal(c, j, dest, at, src->addr, nbytes, SLOT_BLOCK);
         }
         own_block(dest, at, src, nbytes);
     }
@@ -90,11 +89,15 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     const int right = coll_rel(c, 1);
     for (int s = 0; s < c->n - 1; s++) {
         size_t at = (size_t)coll_rel(c, -s) * nbytes; /* own block first, then the last one got */
-        coll_put(c, right, dest, at, dest->addr + at, nbytes);
-        coll_signal(c, right, SLOT_BLOCK);
+        coll_put_signal(c, right, dest, at, dest->addr + at, nbytes, SLOT_BLOCK);
         coll_wait(c, SLOT_BLOCK, 1);
     }
 }
+
+/* Bruck's step with distance d sends member i's cnt blocks from block i on, wrapping past the
+ * last one: one run, or two when they wrap. Each run carries its own signal (one message
+ * each where UCX emulates RMA, coll_put_signal), so the receiver waits for that many. */
+static int bruck_runs(const coll_t *c, int member, int cnt) { return cnt > c->n - member ? 2 : 1; }
 
 static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, size_t nbytes)
 {
@@ -103,12 +106,12 @@ static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, size_t nbytes)
         int to = coll_rel(c, -d);
         int cnt = d < n - d ? d : n - d;
         int first = cnt < n - me ? cnt : n - me; /* blocks me .. n-1, then 0 .. */
-        coll_put(c, to, dest, (size_t)me * nbytes, dest->addr + (size_t)me * nbytes,
-                 (size_t)first * nbytes);
+        coll_put_signal(c, to, dest, (size_t)me * nbytes, dest->addr + (size_t)me * nbytes,
+                        (size_t)first * nbytes, SLOT_STEP(e));
         if (cnt > first)
-            coll_put(c, to, dest, 0, dest->addr, (size_t)(cnt - first) * nbytes);
-        coll_signal(c, to, SLOT_STEP(e));
-        coll_wait(c, SLOT_STEP(e), 1);
+            coll_put_signal(c, to, dest, 0, dest->addr, (size_t)(cnt - first) * nbytes,
+                            SLOT_STEP(e));
+        coll_wait(c, SLOT_STEP(e), bruck_runs(c, coll_rel(c, d), cnt));
     }
 }
 

@@ -201,6 +201,16 @@ static inline uint64_t *coll_stamp_of_line(char *line)
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
               size_t len);
+/* coll_put, then coll_add(c, member, slot, amount), as one message where UCX emulates
+ * one-sided operations to member (transport.h, sshmem_tx_put_add): a collective's step then
+ * costs one message instead of two with a round trip between them. */
+void coll_put_add(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
+                  size_t len, int slot, long amount);
+static inline void coll_put_signal(coll_t *c, int member, const coll_buf_t *dst, size_t at,
+                                   const void *src, size_t len, int slot)
+{
+    coll_put_add(c, member, dst, at, src, len, slot, 1);
+}
 /* Strided: count elements of esize bytes, src element k at src + k*sst*esize, to
  * dst + at + k*dst_stride*esize on member i. */
 void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,

@@ -55,8 +55,7 @@ static void leaders_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     for (int b = lowest_bit(r, L) >> 1; b >= 1; b >>= 1) {
         if (r + b >= L)
             continue;
-        coll_put(c, LEADER_OF(r + b), dest, 0, from, nbytes);
-        coll_signal(c, LEADER_OF(r + b), SLOT_DOWN);
+        coll_put_signal(c, LEADER_OF(r + b), dest, 0, from, nbytes, SLOT_DOWN);
     }
 #undef LEADER_OF
 }

@@ -30,8 +30,7 @@ static void leaders_exchange(coll_t *c, const hier_map_t *m, const coll_buf_t *d
     const size_t at = (size_t)m->lo * nbytes, len = (size_t)(m->hi - m->lo) * nbytes;
     coll_wait(c, SLOT_READY, m->nleaders - 1);
     for (int d = 1; d < m->nleaders; d++) {
-        coll_put(c, other_leader(m, d), dest, at, dest->addr + at, len);
-        coll_signal(c, other_leader(m, d), SLOT_BLOCKS);
+        coll_put_signal(c, other_leader(m, d), dest, at, dest->addr + at, len, SLOT_BLOCKS);
     }
     coll_wait(c, SLOT_BLOCKS, m->nleaders - 1);
 }

@@ -77,8 +77,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         if (f.extra) { /* hand the chunk to the partner group, get the result back */
             int q = m->leaders[f.partner];
             coll_wait(c, SLOT_FOLD_READY, 1);
-            coll_put(c, q, &c->land, 0, acc, len * es);
-            coll_signal(c, q, SLOT_FOLD_DATA);
+            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_FOLD_DATA);
             coll_wait(c, SLOT_RESULT, 1);
             continue;
         }
@@ -91,8 +90,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
             int g = lfold_group(&f, f.vme ^ (1 << e)), q = m->leaders[g];
             coll_signal(c, q, SLOT_READY(e));
             coll_wait(c, SLOT_READY(e), 1);
-            coll_put(c, q, &c->land, 0, acc, len * es);
-            coll_signal(c, q, SLOT_DATA(e));
+            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_DATA(e));
             coll_wait(c, SLOT_DATA(e), 1);
             if (g < m->my_lrank)
                 op->racc(op, acc, c->land.addr, len);
@@ -101,8 +99,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         }
         if (f.partner >= 0) {
             int q = m->leaders[f.partner];
-            coll_put(c, q, dest, off * es, acc, len * es);
-            coll_signal(c, q, SLOT_RESULT);
+            coll_put_signal(c, q, dest, off * es, acc, len * es, SLOT_RESULT);
         }
     }
 }

@@ -246,15 +246,17 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
 }
 
 /*
- * Small rooted reduce, gathered (teams on shared memory; MPI's rule for a reduce non-root:
- * it may leave once its contribution is taken). Member i writes its vector into slot i of
- * the root's work space and stamps it (coll_put_stamp: the vector's own cache line says it
- * has arrived, no flag) and leaves at once. The root copies its own vector into its slot
- * and grows it to both sides in member order, taking each member's slot as its stamp shows
- * (x0 op ... op x(n-1), as every algorithm here). Slot: the stamp, then the data at 16 (the
- * alignment of every element kind), 64-byte lines.
+ * Small rooted reduce, gathered (teams; MPI's rule for a reduce non-root: it may leave once
+ * its contribution is taken). Member i writes its vector into slot i of the root's work space
+ * and leaves at once. On shared memory it stamps the slot (coll_put_stamp: the vector's own
+ * cache line says it has arrived, no flag); through UCX the vector and a signal go together
+ * (coll_put_signal: one message where UCX emulates RMA). The root copies its own vector into
+ * its slot and grows it to both sides in member order, taking each member's slot as its stamp
+ * shows, or once all have signalled (x0 op ... op x(n-1), as every algorithm here). Slot: the
+ * stamp, then the data at 16 (the alignment of every element kind), 64-byte lines.
  */
 #define GATHER_DATA_AT 16
+#define SLOT_GATHERED (COLL_SLOT_ALGO + 0)
 
 static size_t gather_slot(size_t nbytes) { return (GATHER_DATA_AT + nbytes + 63) & ~(size_t)63; }
 
@@ -263,12 +265,14 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
     return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
 }
 
-/* The root: wait for member j's slot and return its data (the stamp stays: no later call's
- * stamp matches it, and leaving it saves the line a trip back to the root, coll_stamp). */
+/* The root: member j's data, once it is there (on shared memory its stamp says so; through
+ * UCX every member has signalled before). The stamp stays: no later call's stamp matches it,
+ * and leaving it saves the line a trip back to the root (coll_stamp). */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
     uint64_t *stamp = (uint64_t *)(c->work.addr + (size_t)j * slot);
-    coll_wait_stamp(c, stamp, coll_stamp(c));
+    if (c->direct)
+        coll_wait_stamp(c, stamp, coll_stamp(c));
     return (const char *)stamp + GATHER_DATA_AT;
 }
 
@@ -277,6 +281,11 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 {
     const size_t nbytes = count * op->esize, slot = gather_slot(nbytes);
     coll_mark_early(c);
+    if (c->me != root && !c->direct) {
+        coll_put_signal(c, root, &c->work, (size_t)c->me * slot + GATHER_DATA_AT, src, nbytes,
+                        SLOT_GATHERED);
+        return;
+    }
     if (c->me != root) {
         char *mine = coll_peer(c, &c->work, root, (size_t)c->me * slot);
         memcpy(mine + GATHER_DATA_AT, src, nbytes);
@@ -285,6 +294,8 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
     }
     char *out = c->work.addr + (size_t)root * slot + GATHER_DATA_AT;
     memmove(out, src, nbytes);
+    if (!c->direct)
+        coll_wait(c, SLOT_GATHERED, c->n - 1);
     for (int j = root - 1; j >= 0; j--)
         op->racc(op, out, gather_take(c, slot, j), count);
     for (int j = root + 1; j < c->n; j++)
@@ -332,8 +343,7 @@ static void send_to_work(coll_t *c, int q, int ready_slot, int data_slot, const 
                          size_t len)
 {
     coll_wait(c, ready_slot, 1);
-    coll_put(c, q, &c->land, 0, data, len);
-    coll_signal(c, q, data_slot);
+    coll_put_signal(c, q, &c->land, 0, data, len, data_slot);
 }
 
 /* Tell member q our work buffer is free, and wait for its data there. */
@@ -348,8 +358,7 @@ static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
 {
     coll_signal(c, q, SLOT_READY(e));
     coll_wait(c, SLOT_READY(e), 1);
-    coll_put(c, q, &c->land, 0, data, len);
-    coll_signal(c, q, SLOT_DATA(e));
+    coll_put_signal(c, q, &c->land, 0, data, len, SLOT_DATA(e));
     coll_wait(c, SLOT_DATA(e), 1);
 }
 
@@ -395,8 +404,7 @@ static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_
 static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size_t at,
                         size_t len)
 {
-    coll_put(c, f->partner, dest, at, dest->addr + at, len);
-    coll_signal(c, f->partner, SLOT_RESULT);
+    coll_put_signal(c, f->partner, dest, at, dest->addr + at, len, SLOT_RESULT);
 }
 
 static size_t work_elems(const coll_t *c, const coll_op_t *op)
@@ -441,8 +449,7 @@ static void rd_rounds_in_slots(coll_t *c, const fold_t *f, char *acc, size_t cou
     for (int e = 0; (1 << e) < f->p2; e++) {
         int q = fold_member(f, f->vme ^ (1 << e));
         const size_t slot = (size_t)(e + 1) * bytes;
-        coll_put(c, q, &c->work, slot, acc, bytes);
-        coll_signal(c, q, SLOT_DATA(e));
+        coll_put_signal(c, q, &c->work, slot, acc, bytes, SLOT_DATA(e));
         coll_wait(c, SLOT_DATA(e), 1);
         combine_from(c, q, acc, c->work.addr + slot, count, op);
     }
@@ -531,8 +538,8 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
          * partner's dest. */
         for (int e = levels - 1; e >= 0; e--) {
             int q = fold_member(&f, f.vme ^ (1 << e));
-            coll_put(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es, (cur.hi - cur.lo) * es);
-            coll_signal(c, q, SLOT_DATA(e));
+            coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
+                            (cur.hi - cur.lo) * es, SLOT_DATA(e));
             coll_wait(c, SLOT_DATA(e), 1);
             cur = held[e];
         }

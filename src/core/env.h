@@ -59,6 +59,9 @@
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
       "shmemx gather family: auto (small blocks through the sync area, large ones put "          \
       "straight into dest) | rendezvous (every block straight into dest)")                       \
+    X(coll_messages, BOOL, "SSHMEM_COLL_MESSAGES", NULL, "1",                                    \
+      "where UCX emulates one-sided operations (tcp, no RDMA), a collective's data and its "     \
+      "signal travel as one message (1) or as a put and an atomic (0)")                          \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(stream_copy_min, STRING, "SSHMEM_STREAM_COPY_MIN", NULL, "auto",                            \
@@ -100,6 +103,7 @@ typedef struct sshmem_env {
     size_t stage_max_run, stage_piece;
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
     int coll_exchange; /* 0 = auto */
+    int coll_messages; /* transport/ucx_put_add.c */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */

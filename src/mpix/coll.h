@@ -10,6 +10,12 @@
 #include "mpix/datatype.h"
 #include "mpix/team.h"
 
+/* Rooted calls (the gather family, a small reduce to a root) return early through UCX on
+ * teams of up to this many PEs: the next call then reads every member's progress word with a
+ * UCX get (coll/engine.h, "Early return"), which on larger teams costs more than the signals
+ * that an early return saves. On shared memory they always return early. */
+#define MPIX_EARLY_UCX_MAX 8
+
 /* Team view, committed type, a real count (named count_arg). */
 void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, size_t count,
                      const char *count_arg, const char *call);

@@ -34,13 +34,11 @@
  * the flag counts invitations only. */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
-#define SLOT_ENTER (COLL_SLOT_ALGO + 2) /* rooted patterns: members that have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
-#define FLAT_ENTER 8  /* rooted patterns up to this many members signal "entered" to all */
 
 typedef struct header {
     uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
@@ -83,26 +81,32 @@ static void unpack(const xchg_t *x, char *origin, const void *in, size_t count)
         mpix_unpack_elems(in, count, x->type, origin);
 }
 
-/* count elements from local origin to the same layout at tgt (origin) on member j. */
-static void put_block(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin, size_t count)
+/* count elements from local origin to the same layout at tgt (origin) on member j, then a
+ * signal to j's flag slot (one message where UCX emulates RMA: coll_put_signal). */
+static void put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
+                             size_t count, int slot)
 {
     coll_t *c = &x->c;
-    if (count == 0 || x->type->size == 0)
+    if (count == 0 || x->type->size == 0) {
+        coll_signal(c, j, slot);
         return;
+    }
     if (x->contig) {
         coll_buf_t data = *tgt;
         data.off += (size_t)x->type->true_lb; /* may wrap for a negative lb: sums stay right */
-        coll_put(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size);
+        coll_put_signal(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size, slot);
         return;
     }
     char *mapped = sshmem_peer(coll_pe(c, j))->direct[tgt->region];
     if (mapped) {
         mpix_copy_elems(mapped + tgt->off, origin, count, x->type);
-        return;
+    } else {
+        char *local = (char *)sshmem.region[tgt->region].base + tgt->off;
+        mpix_put_elems(SHMEM_CTX_DEFAULT, local, origin, count, x->type, coll_pe(c, j), 1,
+                       c->call);
+        c->ucx_dirty |= 1 << tgt->region; /* the engine fences before the signal */
     }
-    char *local = (char *)sshmem.region[tgt->region].base + tgt->off;
-    mpix_put_elems(SHMEM_CTX_DEFAULT, local, origin, count, x->type, coll_pe(c, j), 1, c->call);
-    c->ucx_dirty |= 1 << tgt->region; /* the engine fences before the next signal */
+    coll_signal(c, j, slot);
 }
 
 /* ------------------------------------------------------------------ slots */
@@ -157,6 +161,7 @@ static void send_header(xchg_t *x, int d)
         memcpy(there + HEADER_AT, &h, sizeof h);
         if (!large)
             pack(x, there + DATA_AT, origin, count);
+        coll_signal(&x->c, j, SLOT_IN);
     } else {
         /* header + data in one put (never over the invitation); reusable on return */
         char buf[SSHMEM_TEAM_WORK_BYTES];
@@ -166,9 +171,8 @@ static void send_header(xchg_t *x, int d)
             pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
             len += count * x->type->size;
         }
-        coll_put(&x->c, j, &x->c.work, at + HEADER_AT, buf, len);
+        coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, len, SLOT_IN);
     }
-    coll_signal(&x->c, j, SLOT_IN);
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
@@ -200,11 +204,12 @@ static int invite(xchg_t *x, int d)
     invitation_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
     const size_t at = slot_at(x, d) + INVITE_AT;
     char *there = mapped_work(x, i, at);
-    if (there)
+    if (there) {
         memcpy(there, &a, sizeof a);
-    else
-        coll_put(&x->c, i, &x->c.work, at, &a, sizeof a);
-    coll_signal(&x->c, i, SLOT_IN);
+        coll_signal(&x->c, i, SLOT_IN);
+    } else {
+        coll_put_signal(&x->c, i, &x->c.work, at, &a, sizeof a, SLOT_IN);
+    }
     return 1;
 }
 
@@ -246,9 +251,8 @@ static void send_large(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-    put_block(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
-              mpix_side_count(s, j));
-    coll_signal(&x->c, j, SLOT_DONE);
+    put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
+                     mpix_side_count(s, j), SLOT_DONE);
 }
 
 /* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
@@ -396,16 +400,11 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     check_dest(&x);
     /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
      * engine.h, "Early return": the team's next call checks progress). On shared memory
-     * always; through UCX on teams small enough that reading every member's progress word
-     * with a get costs no more than the FLAT_ENTER signals it replaces (8 bytes gathered at
-     * 2 PEs through UCX: 0.84 us with them, 0.42 without). */
-    const int early = rooted && c->n > 1 && (c->direct || c->n <= FLAT_ENTER);
+     * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX (8 bytes gathered at 2 PEs
+     * through UCX: 0.84 us when every member learnt that all had entered, 0.42 without). */
+    const int early = rooted && c->n > 1 && (c->direct || c->n <= MPIX_EARLY_UCX_MAX);
     if (early)
         coll_mark_early(c);
-    const int flat_enter = rooted && !early && c->n <= FLAT_ENTER;
-    if (flat_enter)
-        for (int d = 1; d < c->n; d++)
-            coll_signal(c, to_member(c, d), SLOT_ENTER);
     if (c->n == 1)
         self_block(&x);
     const int per_batch = (int)(c->work_bytes / SLOT_MIN);
@@ -417,9 +416,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         x.slot_bytes = (c->work_bytes / (size_t)x.nb) & ~(size_t)(SLOT_MIN - 1);
         run_batch(&x);
     }
-    if (flat_enter)
-        coll_wait(c, SLOT_ENTER, c->n - 1);
-    else if (rooted && !early && c->n > 1)
+    if (rooted && !early && c->n > 1)
         coll_barrier(c);
     coll_done(c);
 }

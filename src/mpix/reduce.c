@@ -255,17 +255,22 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
                      r->team->stage, r->team->stage_bytes / f->op->esize);
 }
 
-/* A small rooted reduce on shared memory, gathered at the root (coll_reduce_gather): each
- * member's contribution goes into the root's work space and the member leaves at once, as
- * MPI lets a non-root do. Any source and dest (a form with gaps goes through the staging
- * buffer, on this PE only). SSHMEM_COLL_REDUCE=shm or auto; 0 when it does not apply. */
+/* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
+ * contribution goes into the root's work space and the member leaves at once, as MPI lets a
+ * non-root do. Any source and dest (a form with gaps goes through the staging buffer, on this
+ * PE only). On shared memory up to ROOTED_MIN_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
+ * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs whenever their vectors fit the root's work
+ * space (one message per member instead of an allreduce), auto only. 0 when it does not
+ * apply. */
 static int gathered(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     const int forced = sshmem_env.coll_reduce;
-    if (!r->team->direct || bytes > ROOTED_MIN_BYTES ||
-        (forced != COLL_REDUCE_AUTO && forced != COLL_REDUCE_SHM) ||
+    const int direct = r->team->direct;
+    if ((direct && bytes > ROOTED_MIN_BYTES) ||
+        (!direct && r->team->pes.size > MPIX_EARLY_UCX_MAX) ||
+        (forced != COLL_REDUCE_AUTO && !(direct && forced == COLL_REDUCE_SHM)) ||
         !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
         return 0;
     coll_t c;

@@ -62,6 +62,15 @@ uint64_t sshmem_tx_amo(struct sshmem_tx *tx, int pe, enum sshmem_region region, 
  * barrier. Ordered after earlier puts to the same PE by sshmem_tx_fence, as any operation. */
 void sshmem_tx_signal_add(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                           uint64_t raddr, long amount);
+/* A collective's data and its signal as ONE message (ucx_put_add.c): len bytes from src to
+ * raddr on pe, then amount added to the long at flag_raddr there, applied by pe's progress in
+ * that order. Returns with src reusable; like sshmem_tx_signal_add, no quiet waits for it.
+ * Only where sshmem_tx_put_add_pays(pe) says so: UCX emulates one-sided operations to pe (no
+ * RDMA on either side, pe's heap not mapped through shared memory), where a put and a signal
+ * would be two messages with a round trip between them. Fixed per peer for the job. */
+int sshmem_tx_put_add_pays(int pe);
+void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
+                       uint64_t flag_raddr, long amount);
 /* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */
 void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,

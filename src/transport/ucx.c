@@ -10,6 +10,7 @@
  * whose address is in its card: its default worker.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -25,6 +26,7 @@ static ucp_mem_h mem[SSHMEM_NUM_REGIONS];
 static void *packed_rkey[SSHMEM_NUM_REGIONS];
 static size_t packed_rkey_len[SSHMEM_NUM_REGIONS];
 static sshmem_ucx_card_t *cards; /* every peer's address and rkeys, for contexts made later */
+int sshmem_ucx_rma_emulated;
 
 void sshmem_ucx_fail(const char *call, const char *what, ucs_status_t st)
 {
@@ -56,6 +58,46 @@ static void size_receive_pools(ucp_config_t *config)
         sshmem_ucx_fail("shmem_init", "configuration (MM_RX_BUFS_GROW)", st);
 }
 
+/*
+ * Whether every transport UCX chose moves one-sided operations as messages or as CPU memory
+ * accesses: UCX 1.13 has no call that says which transports an endpoint uses, so this reads
+ * the resource lines of ucp_context_print_info ("... flags -- tcp/eth0"). Transports not
+ * named below (rc, dc, ugni, GPU ones) count as RDMA, the safe answer: it only costs the
+ * one-message collectives of ucx_put_add.c.
+ */
+static int transport_emulates_rma(const char *tl)
+{
+    static const char *const emulated[] = {"self", "tcp", "sysv", "posix", "cma", "knem",
+                                           "xpmem", "ud_verbs", "ud_mlx5", NULL};
+    for (int i = 0; emulated[i]; i++) {
+        size_t n = strlen(emulated[i]);
+        if (strncmp(tl, emulated[i], n) == 0 && tl[n] == '/')
+            return 1;
+    }
+    return 0;
+}
+
+static int every_transport_emulates_rma(void)
+{
+    char *text = NULL, *save;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return 0;
+    ucp_context_print_info(sshmem_ucx_context, f);
+    fclose(f);
+    int all = 1, any = 0;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        const char *tl = strstr(line, " -- ");
+        if (!strstr(line, "resource") || !tl)
+            continue;
+        any = 1;
+        all &= transport_emulates_rma(tl + 4);
+    }
+    free(text);
+    return any && all;
+}
+
 void sshmem_tx_init(int thread_multiple, int hosts)
 {
     /* The wake-up feature lets a progress thread sleep on the default worker. Whether one
@@ -81,6 +123,7 @@ void sshmem_tx_init(int thread_multiple, int hosts)
     ucp_config_release(config);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "initialisation (ucp_init)", st);
+    sshmem_ucx_rma_emulated = every_transport_emulates_rma();
 
     /* SERIALIZED: the progress thread or other threads may call into it, one at a time under
      * default_tx.lock (see ucx_tx.h). */
@@ -204,7 +247,8 @@ void *sshmem_tx_card(size_t *len)
     ucs_status_t st = ucp_worker_get_address(default_tx.worker, &addr, &addr_len);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "worker address", st);
-    size_t total = 4 + addr_len;
+    const uint8_t emulated = (uint8_t)sshmem_ucx_rma_emulated;
+    size_t total = 4 + addr_len + 4 + sizeof emulated;
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         total += 4 + packed_rkey_len[r];
     char *card = malloc(total), *p = card;
@@ -213,6 +257,7 @@ void *sshmem_tx_card(size_t *len)
     put_blob(&p, addr, addr_len);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         put_blob(&p, packed_rkey[r], packed_rkey_len[r]);
+    put_blob(&p, &emulated, sizeof emulated);
     ucp_worker_release_address(default_tx.worker, addr);
     *len = total;
     return card;
@@ -230,6 +275,12 @@ void sshmem_tx_connect(int pe, const void *card, size_t len)
         if (!c->rkey[r])
             sshmem_fatal("shmem_init", "malformed rkey from PE %d", pe);
     }
+    size_t flag_len;
+    uint8_t *emulated = get_blob(&p, end, &flag_len);
+    if (!emulated || flag_len != 1)
+        sshmem_fatal("shmem_init", "malformed address card from PE %d", pe);
+    c->rma_emulated = *emulated;
+    free(emulated);
     /* The endpoint comes with the first operation (sshmem_ucx_ep), or with direct_ptr. */
 }
 

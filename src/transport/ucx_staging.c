@@ -49,9 +49,6 @@
 #include "core/error.h"
 #include "transport/ucx_tx.h"
 
-/* Active message ids (sshmem uses active messages only here). */
-enum { AM_STAGED_PUT = 1, AM_STAGED_ACK, AM_STAGED_GET, AM_STAGED_DATA };
-
 /* Staging buffers in flight per context before a sender waits for one to come back, and
  * buffers the pool keeps. */
 #define STAGE_OUT_MAX 16
@@ -452,7 +449,7 @@ typedef struct heap_view {
     char *base;
 } heap_view_t;
 
-static char *heap_mapping(int pe)
+char *sshmem_ucx_heap_mapping(int pe)
 {
     static heap_view_t *views;
     heap_view_t *v = __atomic_load_n(&views, __ATOMIC_ACQUIRE);
@@ -476,7 +473,7 @@ static char *heap_mapping(int pe)
 
 static int heap_on_shared_memory(int pe)
 {
-    return heap_mapping(pe) != NULL;
+    return sshmem_ucx_heap_mapping(pe) != NULL;
 }
 
 int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t *local,
@@ -499,7 +496,8 @@ int sshmem_tx_staging_pays(int pe, enum sshmem_region region, const copy_plan_t 
 static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
 {
     char *base;
-    if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped || !(base = heap_mapping(pe)))
+    if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped ||
+        !(base = sshmem_ucx_heap_mapping(pe)))
         return NULL;
     return base + (raddr - sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
 }

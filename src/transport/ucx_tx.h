@@ -25,6 +25,10 @@
 
 enum { TOUCHED_OPS = 1, TOUCHED_EMULATED = 2 };
 
+/* Active message ids: staged transfers (ucx_staging.c), a collective's put with its signal
+ * (ucx_put_add.c). */
+enum { AM_STAGED_PUT = 1, AM_STAGED_ACK, AM_STAGED_GET, AM_STAGED_DATA, AM_PUT_ADD };
+
 /* Operands of the atomics whose requests nobody waits for (non-fetching, _nbi), a ring per
  * context: ucp.h says the operand buffer must stay unmodified until the request completes,
  * so it cannot be the issuer's stack. A slot is taken again once its request is done
@@ -105,7 +109,13 @@ typedef struct sshmem_ucx_card {
     size_t address_len;
     void *rkey[SSHMEM_NUM_REGIONS];
     size_t rkey_len[SSHMEM_NUM_REGIONS];
+    int rma_emulated; /* the peer's UCX, like sshmem_ucx_rma_emulated here */
 } sshmem_ucx_card_t;
+
+/* Every transport of this PE's UCX context moves one-sided operations as messages (tcp,
+ * shared memory, loopback: no RDMA, no device atomics), so every remote atomic on this PE's
+ * memory is a CPU atomic, whoever issues it (ucx.c, from UCX's list of resources). */
+extern int sshmem_ucx_rma_emulated;
 
 const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
 
@@ -156,6 +166,14 @@ void sshmem_ucx_staging_setup(struct sshmem_tx *tx);
 void sshmem_ucx_staging_release(struct sshmem_tx *tx);
 int sshmem_ucx_staging_idle(struct sshmem_tx *tx);
 void sshmem_ucx_staging_complete(struct sshmem_tx *tx);
+
+/* Where pe's heap starts in our address space when UCX reaches it through shared memory,
+ * NULL otherwise (ucx_staging.c; asked of UCX once per PE). */
+char *sshmem_ucx_heap_mapping(int pe);
+
+/* Register the handler of collectives' put-with-signal messages on tx's worker
+ * (ucx_put_add.c). */
+void sshmem_ucx_put_add_setup(struct sshmem_tx *tx);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);

@@ -52,6 +52,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
     memset(tx->operands, 0, sizeof tx->operands);
     tx->shared = tx->multi = shared;
     sshmem_ucx_staging_setup(tx);
+    sshmem_ucx_put_add_setup(tx);
     pthread_mutex_init(&tx->lock, NULL);
     pthread_mutex_init(&tx->quiet_lock, NULL);
     return 0;

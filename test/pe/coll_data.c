@@ -12,6 +12,8 @@
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=linear
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring
+ * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
+ * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_MESSAGES=0 SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=4 SSHMEM_COLL_BCAST=hier SSHMEM_COLL_FCOLLECT=hier
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_STREAM_COPY_MIN=256 SSHMEM_COLL_FCOLLECT=linear

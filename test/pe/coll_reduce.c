@@ -14,6 +14,9 @@
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rsag
+ * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
+ * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_MESSAGES=0
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=5,8 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=3,4 paths=direct,ucx SHMEM_DEBUG=1
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_PES_PER_NODE=2 SSHMEM_COLL_REDUCE=hier

@@ -18,6 +18,8 @@
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=4,8 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=4 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=rendezvous
+ * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
+ * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_MESSAGES=0
  */
 #include <shmemx.h>
 

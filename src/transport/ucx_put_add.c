@@ -1,0 +1,117 @@
+/*
+ * ucx_put_add.c: a collective's data and its signal as ONE active message, where UCX has no
+ * RDMA to the peer.
+ *
+ * Over tcp (and any network without RDMA) UCX emulates one-sided operations with messages: a
+ * put is a message that the target's progress applies and acknowledges, an atomic too, and
+ * the fence that orders the data before the signal waits for the put's acknowledgement. A
+ * collective step (data, then a signal that the receiver waits for) thus costs a round trip
+ * and four messages, where MPI's eager send costs one message. Here the step is one message:
+ * the header says where the data goes and which flag to raise; the target's handler copies
+ * the data, then adds to the flag.
+ *
+ * Atomicity: the handler raises the flag with a CPU atomic. That is safe only where every
+ * other update of that flag is a CPU atomic too: UCX's emulated atomics are applied by the
+ * target's CPU, shared-memory ones as well, but a NIC's are not atomic with them. So both
+ * ends must have only transports without RDMA (sshmem_ucx_rma_emulated, carried in the
+ * cards). A NIC atomic needs the target's NIC, so a target without one takes no NIC atomics,
+ * and a target with one never takes these messages.
+ *
+ * Arrival: an eager message brings its data, copied in the handler; a larger one arrives as
+ * a rendezvous descriptor, and the data is fetched straight into place with
+ * ucp_am_recv_data_nbx, the flag raised when it is in. Handlers run on the default worker,
+ * served by the PE's waits and by the progress thread (as ucx_staging.c's).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/env.h"
+#include "core/error.h"
+#include "transport/ucx_tx.h"
+
+typedef struct put_add_hdr {
+    uint64_t raddr;      /* where the data goes, in the target's address space */
+    uint64_t flag_raddr; /* the long to add to, after the data */
+    int64_t amount;
+} put_add_hdr_t;
+
+int sshmem_tx_put_add_pays(int pe)
+{
+    return sshmem_env.coll_messages && sshmem_ucx_rma_emulated &&
+           sshmem_ucx_card_of(pe)->rma_emulated && !sshmem_ucx_heap_mapping(pe);
+}
+
+void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
+                       uint64_t flag_raddr, long amount)
+{
+    /* UCX reads the header and the data until the request completes: both stay alive here. */
+    const put_add_hdr_t hdr = {.raddr = raddr, .flag_raddr = flag_raddr, .amount = amount};
+    ucp_request_param_t param = {0};
+    sshmem_tx_lock(tx);
+    ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
+    void *req = ucp_am_send_nbx(ep, AM_PUT_ADD, &hdr, sizeof hdr, src, len, &param);
+    sshmem_tx_unlock(tx);
+    sshmem_ucx_wait(tx, req, "a collective's data");
+}
+
+static void raise_flag(const put_add_hdr_t *h)
+{
+    /* release: the data before the flag that announces it */
+    __atomic_fetch_add((long *)(uintptr_t)h->flag_raddr, (long)h->amount, __ATOMIC_RELEASE);
+}
+
+/* The data of a rendezvous message is in place. */
+static void fetched(void *req, ucs_status_t st, size_t length, void *user_data)
+{
+    put_add_hdr_t *h = user_data;
+    if (st != UCS_OK)
+        sshmem_ucx_fail("a collective", "rendezvous receive", st);
+    raise_flag(h);
+    free(h);
+    if (req)
+        ucp_request_free(req);
+}
+
+static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len, void *data,
+                               size_t length, const ucp_am_recv_param_t *param)
+{
+    struct sshmem_tx *tx = arg;
+    put_add_hdr_t h;
+    if (header_len != sizeof h)
+        sshmem_fatal("a collective", "a message with a %zu-byte header (expected %zu)",
+                     header_len, sizeof h);
+    memcpy(&h, header, sizeof h);
+    char *into = (char *)(uintptr_t)h.raddr;
+    if (!(param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
+        memcpy(into, data, length);
+        raise_flag(&h);
+        return UCS_OK;
+    }
+    put_add_hdr_t *keep = malloc(sizeof *keep);
+    if (!keep)
+        sshmem_fatal("a collective", "out of memory for an incoming transfer");
+    *keep = h;
+    ucp_request_param_t rp = {0};
+    rp.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    rp.cb.recv_am = fetched;
+    rp.user_data = keep;
+    void *req = ucp_am_recv_data_nbx(tx->worker, data, into, length, &rp);
+    if (UCS_PTR_IS_ERR(req))
+        sshmem_ucx_fail("a collective", "rendezvous receive", UCS_PTR_STATUS(req));
+    if (req == NULL) /* completed at once: no callback comes */
+        fetched(NULL, UCS_OK, length, keep);
+    return UCS_OK;
+}
+
+void sshmem_ucx_put_add_setup(struct sshmem_tx *tx)
+{
+    ucp_am_handler_param_t hp = {0};
+    hp.field_mask = UCP_AM_HANDLER_PARAM_FIELD_ID | UCP_AM_HANDLER_PARAM_FIELD_CB |
+                    UCP_AM_HANDLER_PARAM_FIELD_ARG;
+    hp.id = AM_PUT_ADD;
+    hp.cb = on_put_add;
+    hp.arg = tx;
+    ucs_status_t st = ucp_worker_set_am_recv_handler(tx->worker, &hp);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_init", "active message handler registration", st);
+}
