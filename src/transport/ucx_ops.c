@@ -70,6 +70,21 @@ void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
         sshmem_ucx_fail(call, "operation", st);
 }
 
+void sshmem_ucx_am_fetch(struct sshmem_tx *tx, void *desc, void *into, size_t length,
+                         ucp_am_recv_data_nbx_callback_t done, void *user_data,
+                         const char *what)
+{
+    ucp_request_param_t param = {0};
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    param.cb.recv_am = done;
+    param.user_data = user_data;
+    void *req = ucp_am_recv_data_nbx(tx->worker, desc, into, length, &param);
+    if (UCS_PTR_IS_ERR(req))
+        sshmem_ucx_fail(what, "rendezvous receive", UCS_PTR_STATUS(req));
+    if (req == NULL) /* completed at once: no callback comes */
+        done(NULL, UCS_OK, length, user_data);
+}
+
 /* Release a request nobody waits for (tx's lock held); quiet's flush completes it. */
 static void release_request(void *req, const char *call)
 {

@@ -91,15 +91,7 @@ static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len,
     if (!keep)
         sshmem_fatal("a collective", "out of memory for an incoming transfer");
     *keep = h;
-    ucp_request_param_t rp = {0};
-    rp.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
-    rp.cb.recv_am = fetched;
-    rp.user_data = keep;
-    void *req = ucp_am_recv_data_nbx(tx->worker, data, into, length, &rp);
-    if (UCS_PTR_IS_ERR(req))
-        sshmem_ucx_fail("a collective", "rendezvous receive", UCS_PTR_STATUS(req));
-    if (req == NULL) /* completed at once: no callback comes */
-        fetched(NULL, UCS_OK, length, keep);
+    sshmem_ucx_am_fetch(tx, data, into, length, fetched, keep, "a collective");
     return UCS_OK;
 }
 

@@ -303,15 +303,7 @@ static void fetch_rndv(struct sshmem_tx *tx, void *desc, size_t length, stage_rn
         r->bounce = buf_take(tx, length);
         into = r->bounce->data;
     }
-    ucp_request_param_t param = {0};
-    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
-    param.cb.recv_am = rndv_done;
-    param.user_data = r;
-    void *req = ucp_am_recv_data_nbx(tx->worker, desc, into, length, &param);
-    if (UCS_PTR_IS_ERR(req))
-        sshmem_ucx_fail("sshmem staging", "rendezvous receive", UCS_PTR_STATUS(req));
-    if (req == NULL) /* completed at once: no callback comes */
-        rndv_done(NULL, UCS_OK, length, r);
+    sshmem_ucx_am_fetch(tx, desc, into, length, rndv_done, r, "sshmem staging");
 }
 
 static stage_rndv_t *new_rndv(struct sshmem_tx *tx, const stage_hdr_t *h, size_t plan_len)

@@ -154,6 +154,12 @@ void sshmem_ucx_release_idle(void);
 
 /* Wait for a request of tx to complete (called without tx's lock), then free it. */
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call);
+/* Fetch the data of a rendezvous active message (desc, length bytes, from a handler) into
+ * `into`; done(NULL or its request, status, length, user_data) follows, at once when UCX
+ * completes it at once. `what` names the transfer in a failure. */
+void sshmem_ucx_am_fetch(struct sshmem_tx *tx, void *desc, void *into, size_t length,
+                         ucp_am_recv_data_nbx_callback_t done, void *user_data,
+                         const char *what);
 /* One poll of a wait on tx (called without tx's lock): progress tx's worker if nobody else
  * is, serve the default worker too, back off after a while. *polls counts the polls. */
 void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls);
