@@ -43,7 +43,9 @@
  *    other call after them still waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
- * (a release on the direct path), then the flag; never a flag inside the data.
+ * (a release on the direct path), then the flag; never a flag inside the data. Where UCX
+ * emulates one-sided operations (tcp), data and flag travel as one active message whose
+ * handler applies them in that order (coll_put_signal).
  */
 #ifndef SSHMEM_COLL_ENGINE_H
 #define SSHMEM_COLL_ENGINE_H
