@@ -91,6 +91,7 @@ static void init_runtime(int requested)
     sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
     sshmem_peers_init(); /* node ids, atomics */
+    sshmem_wait_policy_init();
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();

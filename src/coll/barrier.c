@@ -66,7 +66,6 @@ static void quiet_default(void)
 void sshmem_barrier_init(void)
 {
     sshmem_team_init();
-    coll_wait_policy_init();
     hier_node_init();
 }
 

@@ -4,7 +4,6 @@
  */
 #include <sched.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <shmem.h>
 
 #include "coll/engine.h"
@@ -135,26 +134,6 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
 
 /* ------------------------------------------------------------------ waiting */
 
-/* Polls of a collective's wait before it yields the CPU. When this host runs more PEs than it
- * has CPUs, the PE we wait for is usually not running: yield at once (measured on 2 cores,
- * 4 PEs: a barrier takes 3 us instead of 15). Otherwise spin as SSHMEM_SPIN says. An
- * explicit SSHMEM_SPIN always wins. */
-static unsigned coll_spin;
-static int coll_crowded;
-
-void coll_wait_policy_init(void)
-{
-    int local = 0;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        local += sshmem.peers[pe].node_id == sshmem.my_node;
-    const char *set = getenv("SSHMEM_SPIN");
-    coll_crowded = cpus >= 1 && local > cpus;
-    coll_spin = (set && *set) || !coll_crowded ? sshmem_env.spin : 0;
-}
-
-int coll_host_crowded(void) { return coll_crowded; }
-
 /* The slow phase of a collective's wait, for hang reports (only when they are on). */
 SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
 {
@@ -167,15 +146,15 @@ SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
         while (!(cond)) {                                                                        \
             if (sshmem.ucx_in_use)                                                               \
                 sshmem_tx_progress();                                                            \
-            if (++polls_ > coll_spin) {                                                          \
+            if (++polls_ > sshmem.wait_spin) {                                                   \
                 sched_yield();                                                                   \
                 if (SSHMEM_UNLIKELY(sshmem_hang_ns))                                             \
-                    coll_hang_poll(c, polls_ - coll_spin);                                       \
+                    coll_hang_poll(c, polls_ - sshmem.wait_spin);                                \
             } else {                                                                             \
                 sshmem_cpu_relax();                                                              \
             }                                                                                    \
         }                                                                                        \
-        if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > coll_spin)                               \
+        if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > sshmem.wait_spin)                        \
             sshmem_hang_leave();                                                                 \
     } while (0)
 

@@ -106,11 +106,9 @@ static inline int coll_rel(const coll_t *c, int d)
     return r < 0 ? r + c->n : r;
 }
 
-/* Choose how collective waits spin (start-up, after the peers are known). */
-void coll_wait_policy_init(void);
 /* This host runs more PEs of the job than it has CPUs (the same answer on every PE of the
- * host, so members that share memory choose alike). */
-int coll_host_crowded(void);
+ * host, so members that share memory choose alike; core/wait_policy.c). */
+static inline int coll_host_crowded(void) { return sshmem.host_crowded; }
 
 /* Describe a call on a team (picks the team's next sync area; after an early call, waits
  * until every member has entered that call). */

@@ -26,7 +26,8 @@
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \
-      "polls of a wait before it starts yielding the CPU to other processes")                     \
+      "polls of a wait before it starts yielding the CPU to other processes (0 when the host "   \
+      "runs more PEs than it has CPUs, unless set)")                                              \
     X(progress_thread, CHOICE, "SSHMEM_PROGRESS_THREAD", NULL, "auto",                            \
       "a thread serving operations that UCX emulates on this PE while it computes: auto (on "    \
       "when some PE is reached through UCX) | 1 | 0")                                             \

@@ -65,6 +65,8 @@ struct sshmem_state {
     int amo_cpu;          /* atomics to direct peers may use CPU atomics */
     int my_node;          /* node id (launcher's, or my_pe / SSHMEM_PES_PER_NODE) */
     int n_nodes;          /* distinct node ids in the job */
+    int host_crowded;     /* this host runs more PEs of the job than it has CPUs */
+    unsigned wait_spin;   /* polls of a wait before it yields the CPU (core/wait_policy.c) */
     /* Whether UCX and the global data let this PE map the heap / global data of the other PEs
      * of its node: probed on one neighbour at start-up and expected of all (heap/peers.c). */
     int node_maps[SSHMEM_NUM_REGIONS];
@@ -73,6 +75,9 @@ struct sshmem_state {
 };
 
 extern struct sshmem_state sshmem;
+
+/* Choose host_crowded and wait_spin (start-up, once every peer's node id is known). */
+void sshmem_wait_policy_init(void);
 
 /* Which symmetric region holds [addr, addr+len), and the offset in it; -1 if none. */
 static inline int sshmem_region_of(const void *addr, size_t len, size_t *offset)

@@ -9,7 +9,6 @@
 
 #include <sched.h>
 
-#include "core/env.h"
 #include "core/sshmem.h"
 #include "sync/hang.h"
 #include "transport/transport.h"
@@ -29,10 +28,10 @@ static inline void sshmem_wait_step_at(unsigned *polls, const char *call, const 
 {
     if (sshmem.ucx_in_use)
         sshmem_tx_progress();
-    if (++*polls > sshmem_env.spin) {
+    if (++*polls > sshmem.wait_spin) {
         sched_yield();
         if (SSHMEM_UNLIKELY(sshmem_hang_ns))
-            sshmem_hang_poll(*polls - sshmem_env.spin, call, addr, NULL, 0, 0);
+            sshmem_hang_poll(*polls - sshmem.wait_spin, call, addr, NULL, 0, 0);
     } else {
         sshmem_cpu_relax();
     }
@@ -46,7 +45,7 @@ static inline void sshmem_wait_step(unsigned *polls)
 /* After a wait loop: withdraw the "where I wait" record its slow phase published. */
 static inline void sshmem_wait_done(unsigned polls)
 {
-    if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls > sshmem_env.spin)
+    if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls > sshmem.wait_spin)
         sshmem_hang_leave();
 }
 

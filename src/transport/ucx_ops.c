@@ -16,7 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/env.h"
 #include "core/error.h"
 #include "transport/ucx_quirks.h"
 #include "transport/ucx_tx.h"
@@ -24,10 +23,10 @@
 /* ------------------------------------------------------------------ requests */
 
 /* Between two polls of a wait: nothing at first, then give the CPU away (there are often more
- * PEs than cores, and the PE that must answer may need ours). */
+ * PEs than cores, and the PE that must answer may need ours; core/wait_policy.c). */
 static inline void backoff(unsigned *polls)
 {
-    if (++*polls > sshmem_env.spin)
+    if (++*polls > sshmem.wait_spin)
         sched_yield();
 }
 

@@ -1,0 +1,27 @@
+/*
+ * wait_policy.c: how long a wait spins before it gives the CPU away.
+ *
+ * Every wait of sshmem (wait_until and locks in src/sync, collectives in src/coll, UCX
+ * requests in src/transport) polls, and after sshmem.wait_spin polls yields the CPU between
+ * polls. When this host runs more PEs of the job than it has CPUs, the PE we wait for is
+ * usually not running, and every poll before the yield burns the time slice it needs: the
+ * waits then yield at once. Measured on 2 cores: a barrier at 4 PEs takes 3 us instead of 15;
+ * an 8-byte gatherv at 4 PEs over tcp, whose members wait for UCX gets that the root answers,
+ * 45 us instead of 18. An explicit SSHMEM_SPIN always wins.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/env.h"
+#include "core/sshmem.h"
+
+void sshmem_wait_policy_init(void)
+{
+    int local = 0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        local += sshmem.peers[pe].node_id == sshmem.my_node;
+    const char *set = getenv("SSHMEM_SPIN");
+    sshmem.host_crowded = cpus >= 1 && local > cpus;
+    sshmem.wait_spin = (set && *set) || !sshmem.host_crowded ? sshmem_env.spin : 0;
+}
