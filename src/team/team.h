@@ -37,7 +37,7 @@
  * PEs: 0.89 / 0.93 / 0.84 us with 16, 0.51 / 0.60 / 0.48 with 32, 0.36 / 0.46 / 0.31 with 64,
  * where MPI takes 1.07 / 0.47 / 0.60: a slow member's peers get that much further per time
  * slice). Split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX asks; the
- * defaults stay under 3.5 MiB (api/space_layout.c), of which a page per area is touched. */
+ * defaults stay under 5 MiB (api/space_layout.c), of which a page per area is touched. */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 64
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_WORK_AT)
@@ -46,11 +46,14 @@
  * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine
  * collective. Every piece costs synchronisations, which on a crowded host are trips through
  * the scheduler: 1 MiB of malloc'd doubles allreduced at 4 PEs on 2 cores took 650-770 us in
- * 32 KiB pieces, 210-230 us in 256 KiB ones (symmetric: 90-110). The predefined teams, where
+ * 32 KiB pieces, 210-230 us in 256 KiB ones (symmetric: 90-110). Through UCX half of it holds
+ * data and the reductions receive in the other half: over tcp a 1 MiB reduce to a root took
+ * 930-1,180 / 4,800-8,500 us at 2 / 4 PEs with 256 KiB, 635 / 2,800-3,800 with 1 MiB (and
+ * malloc'd allreduce 940-1,000 / 5,200 -> 660 / 3,000-3,100). The predefined teams, where
  * such calls mostly run, get the large one; split teams keep a small one, so the pool stays
  * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
-#define SSHMEM_TEAM_STAGE_PREDEFINED (256u << 10)
+#define SSHMEM_TEAM_STAGE_PREDEFINED (1024u << 10)
 #define SSHMEM_TEAM_STATE_BYTES_OF(areas, stage)                                                 \
     ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + (stage))
 /* A split team's state (a pool slot), and a predefined team's. */
