@@ -30,6 +30,16 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
                       const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
 
+/* The same result on member root only, into its dest (local memory, may be src), by a
+ * binomial tree through the landing buffer (coll_landing), for teams without shared memory:
+ * every vector crosses the network once. src: any local memory (read while the call runs).
+ * acc: local scratch of acc_elems elements for a member that combines before sending (apart
+ * from the landing buffer), needed only when coll_reduce_tree_needs_acc (the same answer on
+ * every member); pieces are then as large as both. */
+void coll_reduce_tree(coll_t *c, char *dest, const char *src, size_t count, const coll_op_t *op,
+                      int root, char *acc, size_t acc_elems);
+int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root);
+
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
  * stage (symmetric, count elements) on shared memory (c->direct), when coll_reduce would take
  * shmrs (coll_reduce_staged_pays). */

@@ -548,6 +548,77 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
     }
 }
 
+/*
+ * Reduce to a root by binomial tree, for teams without shared memory (coll.h). In virtual
+ * numbering v (the root is 0: v = me - root mod n for a commutative op, else v = me with the
+ * root at member 0 of the tree), member v takes in the vectors of v + 1, v + 2, v + 4, ...
+ * below its lowest set bit, each combined on the right (they hold higher members), and sends
+ * its accumulator to v minus that bit. So each vector crosses the network once, as in MPI's
+ * reduce, where an allreduce to everybody moved it twice. The data goes in pieces of the
+ * landing buffer; a child writes into its parent's landing once the parent asks (the parent
+ * combines one child at a time). A leaf sends straight from its source.
+ */
+static int tree_parent(int v)
+{
+    return v - (v & -v);
+}
+
+int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root)
+{
+    return n >= 4 || (!op->commute && root != 0); /* member 2 of 4 takes in 3 */
+}
+
+void coll_reduce_tree(coll_t *c, char *dest, const char *src, size_t count, const coll_op_t *op,
+                      int root, char *acc, size_t acc_elems)
+{
+    const size_t es = op->esize;
+    const int n = c->n, me = c->me;
+    if (n == 1 || count == 0) {
+        if (n == 1 && dest != src)
+            memmove(dest, src, count * es);
+        return;
+    }
+    const int shift = op->commute ? root : 0; /* tree root at member `shift` */
+    const int v = ((me - shift) % n + n) % n;
+    const int top = v ? (v & -v) : 1 << 30; /* children below this bit */
+    int leaf = 1;
+    for (int b = 1; b < top && v + b < n; b <<= 1)
+        leaf = 0;
+    c->land_bytes = coll_landing(c, &c->land);
+    const int tree_root = v == 0;
+    char *mine = tree_root && me == root ? dest : acc; /* where this member accumulates */
+    size_t cap = c->land_bytes / es; /* the same on every member: pieces must match */
+    if (coll_reduce_tree_needs_acc(n, op, root) && acc_elems < cap)
+        cap = acc_elems;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the landing buffer", es);
+    for (size_t at = 0, len; at < count; at += len) {
+        len = count - at < cap ? count - at : cap;
+        char *piece = mine + (mine == dest ? at * es : 0);
+        const char *from = src + at * es;
+        if (!leaf) {
+            if (piece != from)
+                memmove(piece, from, len * es);
+            for (int b = 1; b < top && v + b < n; b <<= 1) {
+                const int child = (v + b + shift) % n;
+                recv_in_work(c, child, SLOT_READY(0), SLOT_DATA(0));
+                op->acc(op, piece, c->land.addr, len); /* the child's members are higher */
+            }
+            from = piece;
+        }
+        if (!tree_root)
+            send_to_work(c, (tree_parent(v) + shift) % n, SLOT_READY(0), SLOT_DATA(0), from,
+                         len * es);
+        else if (me != root) /* a non-commutative op: member 0 hands the result on */
+            send_to_work(c, root, SLOT_READY(1), SLOT_DATA(1), from, len * es);
+        if (me == root && !tree_root) {
+            recv_in_work(c, shift, SLOT_READY(1), SLOT_DATA(1));
+            memcpy(dest + at * es, c->land.addr, len * es);
+        }
+    }
+    coll_done(c);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 int coll_reduce_staged_pays(const coll_t *c, size_t nbytes)

@@ -204,6 +204,14 @@ static void sums(int sym)
     shmemx_scan(SHMEM_TEAM_WORLD, dst, src, MANY, SHMEMX_LONG, SHMEMX_SUM);
     for (long k = 0; k < MANY; k++)
         CHECK_EQ_LONG(dst[k], 3L * me * (me + 1) / 2 + (long)(me + 1) * k, "scan sum");
+    /* To the last PE (through UCX a tree turned to that root), in several pieces; the other
+     * PEs' dest stays as it was. */
+    for (long k = 0; k < MANY; k++)
+        dst[k] = -7;
+    shmemx_reduce(SHMEM_TEAM_WORLD, dst, src, MANY, SHMEMX_LONG, SHMEMX_SUM, npes - 1);
+    for (long k = 0; k < MANY; k++)
+        CHECK_EQ_LONG(dst[k], me == npes - 1 ? 3L * npes * (npes - 1) / 2 + (long)npes * k : -7,
+                      "reduce sum to the last PE");
     release(sym, src);
     release(sym, dst);
 }
