@@ -69,6 +69,12 @@ void sshmem_tx_signal_add(struct sshmem_tx *tx, int pe, enum sshmem_region regio
  * RDMA on either side, pe's heap not mapped through shared memory), where a put and a signal
  * would be two messages with a round trip between them. Fixed per peer for the job. */
 int sshmem_tx_put_add_pays(int pe);
+/* Whether the members of set (world numbering) reach each other by messages that the target's
+ * CPU applies, with copies costing on both ends: no member's UCX has RDMA, and the set spans
+ * several nodes or no member's UCX has shared memory (which makes a put one copy). The same
+ * answer on every member (it reads only the members' cards and node ids), so collectives may
+ * choose an algorithm by it. */
+int sshmem_tx_messages_among(const struct sshmem_triplet *set);
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
                        uint64_t flag_raddr, long amount);
 /* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */

@@ -27,6 +27,7 @@ static void *packed_rkey[SSHMEM_NUM_REGIONS];
 static size_t packed_rkey_len[SSHMEM_NUM_REGIONS];
 static sshmem_ucx_card_t *cards; /* every peer's address and rkeys, for contexts made later */
 int sshmem_ucx_rma_emulated;
+int sshmem_ucx_rma_shm;
 
 void sshmem_ucx_fail(const char *call, const char *what, ucs_status_t st)
 {
@@ -77,6 +78,18 @@ static int transport_emulates_rma(const char *tl)
     return 0;
 }
 
+static int transport_is_shm(const char *tl)
+{
+    static const char *const shm[] = {"sysv", "posix", "cma", "knem", "xpmem", NULL};
+    for (int i = 0; shm[i]; i++) {
+        size_t n = strlen(shm[i]);
+        if (strncmp(tl, shm[i], n) == 0 && tl[n] == '/')
+            return 1;
+    }
+    return 0;
+}
+
+/* Sets sshmem_ucx_rma_shm on the way. */
 static int every_transport_emulates_rma(void)
 {
     char *text = NULL, *save;
@@ -93,6 +106,7 @@ static int every_transport_emulates_rma(void)
             continue;
         any = 1;
         all &= transport_emulates_rma(tl + 4);
+        sshmem_ucx_rma_shm |= transport_is_shm(tl + 4);
     }
     free(text);
     return any && all;
@@ -247,8 +261,8 @@ void *sshmem_tx_card(size_t *len)
     ucs_status_t st = ucp_worker_get_address(default_tx.worker, &addr, &addr_len);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "worker address", st);
-    const uint8_t emulated = (uint8_t)sshmem_ucx_rma_emulated;
-    size_t total = 4 + addr_len + 4 + sizeof emulated;
+    const uint8_t flags[2] = {(uint8_t)sshmem_ucx_rma_emulated, (uint8_t)sshmem_ucx_rma_shm};
+    size_t total = 4 + addr_len + 4 + sizeof flags;
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         total += 4 + packed_rkey_len[r];
     char *card = malloc(total), *p = card;
@@ -257,7 +271,7 @@ void *sshmem_tx_card(size_t *len)
     put_blob(&p, addr, addr_len);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         put_blob(&p, packed_rkey[r], packed_rkey_len[r]);
-    put_blob(&p, &emulated, sizeof emulated);
+    put_blob(&p, flags, sizeof flags);
     ucp_worker_release_address(default_tx.worker, addr);
     *len = total;
     return card;
@@ -276,11 +290,12 @@ void sshmem_tx_connect(int pe, const void *card, size_t len)
             sshmem_fatal("shmem_init", "malformed rkey from PE %d", pe);
     }
     size_t flag_len;
-    uint8_t *emulated = get_blob(&p, end, &flag_len);
-    if (!emulated || flag_len != 1)
+    uint8_t *flags = get_blob(&p, end, &flag_len);
+    if (!flags || flag_len != 2)
         sshmem_fatal("shmem_init", "malformed address card from PE %d", pe);
-    c->rma_emulated = *emulated;
-    free(emulated);
+    c->rma_emulated = flags[0];
+    c->rma_shm = flags[1];
+    free(flags);
     /* The endpoint comes with the first operation (sshmem_ucx_ep), or with direct_ptr. */
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/env.h"
 #include "core/error.h"
+#include "core/team_math.h"
 #include "transport/ucx_tx.h"
 
 /* Messages up to this size go by UCX's eager protocol, even past UCX's own rendezvous
@@ -48,6 +49,28 @@ int sshmem_tx_put_add_pays(int pe)
 {
     return sshmem_env.coll_messages && sshmem_ucx_rma_emulated &&
            sshmem_ucx_card_of(pe)->rma_emulated && !sshmem_ucx_heap_mapping(pe);
+}
+
+int sshmem_tx_messages_among(const sshmem_triplet_t *set)
+{
+    if (!sshmem_env.coll_messages)
+        return 0;
+    int shm = 0, nodes = 0;
+    const int node0 = sshmem.peers[sshmem_triplet_pe(set, 0)].node_id;
+    for (int i = 0; i < set->size; i++) {
+        const int pe = sshmem_triplet_pe(set, i);
+        int emulated = sshmem_ucx_rma_emulated, pe_shm = sshmem_ucx_rma_shm;
+        if (pe != sshmem.my_pe) {
+            (void)sshmem_peer(pe); /* its card */
+            emulated = sshmem_ucx_card_of(pe)->rma_emulated;
+            pe_shm = sshmem_ucx_card_of(pe)->rma_shm;
+        }
+        if (!emulated)
+            return 0;
+        shm |= pe_shm;
+        nodes |= sshmem.peers[pe].node_id != node0;
+    }
+    return nodes || !shm;
 }
 
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,

@@ -110,12 +110,16 @@ typedef struct sshmem_ucx_card {
     void *rkey[SSHMEM_NUM_REGIONS];
     size_t rkey_len[SSHMEM_NUM_REGIONS];
     int rma_emulated; /* the peer's UCX, like sshmem_ucx_rma_emulated here */
+    int rma_shm;      /* and like sshmem_ucx_rma_shm */
 } sshmem_ucx_card_t;
 
 /* Every transport of this PE's UCX context moves one-sided operations as messages (tcp,
  * shared memory, loopback: no RDMA, no device atomics), so every remote atomic on this PE's
  * memory is a CPU atomic, whoever issues it (ucx.c, from UCX's list of resources). */
 extern int sshmem_ucx_rma_emulated;
+/* One of them is a shared-memory transport (sysv, posix, cma, knem, xpmem): UCX reaches the
+ * heaps of this host's other PEs through it, a put being a copy (ucx.c). */
+extern int sshmem_ucx_rma_shm;
 
 const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
 
