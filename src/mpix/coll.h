@@ -10,7 +10,7 @@
 #include "mpix/datatype.h"
 #include "mpix/team.h"
 
-/* Rooted calls (the gather family, a small reduce to a root) return early through UCX on
+/* Rooted calls (the gather family, a reduce to a root) return early through UCX on
  * teams of up to this many PEs: the next call then reads every member's progress word with a
  * UCX get (coll/engine.h, "Early return"), which on larger teams costs more than the signals
  * that an early return saves. On shared memory they always return early. */

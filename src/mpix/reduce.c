@@ -40,10 +40,10 @@ enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
  * buffer (its three synchronizations cost more than the data: 8 bytes on 2 PEs took 7.6 us
  * rooted, 0.35 us as an allreduce); above, the rooted algorithm moves 1/n of the data. */
 #define ROOTED_MIN_BYTES 4096
-/* Through UCX, a rooted reduce above this many bytes on teams of up to TREE_MAX_PES goes by
- * binomial tree (tree()); below, each piece's handshake costs more than the traffic saved. */
+/* Through UCX, a rooted reduce above this many bytes goes by binomial tree (tree(), on teams
+ * where the call may return early); below, each piece's handshake costs more than the
+ * traffic saved. */
 #define TREE_MIN_BYTES 8192
-#define TREE_MAX_PES 8
 
 typedef struct red {
     struct sshmem_team *team;
@@ -312,7 +312,7 @@ static int tree(red_t *r, char *dest, const char *src)
     const mpix_red_form_t *f = &r->form;
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     const int npes = r->team->pes.size;
-    if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES || npes > TREE_MAX_PES ||
+    if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES || npes > MPIX_EARLY_UCX_MAX ||
         sshmem_env.coll_reduce != COLL_REDUCE_AUTO || !coll_reduce_tree_pays(&r->team->pes))
         return 0;
     coll_t c;
