@@ -2,7 +2,6 @@
  * engine.c: setting up a collective call, and the flag and data primitives of the engine
  * (see engine.h for the rules they follow).
  */
-#include <sched.h>
 #include <stdlib.h>
 #include <shmem.h>
 
@@ -140,22 +139,14 @@ SSHMEM_COLD static void coll_hang_poll(const coll_t *c, unsigned slow_polls)
     sshmem_hang_poll(slow_polls, c->call, NULL, &c->set, c->seq, c->team == &sshmem_team_world);
 }
 
+/* Wait until cond holds (sync/wait.h's loop; hang reports name the collective). */
 #define COLL_WAIT_UNTIL(c, cond)                                                                 \
     do {                                                                                         \
         unsigned polls_ = 0;                                                                     \
-        while (!(cond)) {                                                                        \
-            if (sshmem.ucx_in_use)                                                               \
-                sshmem_tx_progress();                                                            \
-            if (++polls_ > sshmem.wait_spin) {                                                   \
-                sched_yield();                                                                   \
-                if (SSHMEM_UNLIKELY(sshmem_hang_ns))                                             \
-                    coll_hang_poll(c, polls_ - sshmem.wait_spin);                                \
-            } else {                                                                             \
-                sshmem_cpu_relax();                                                              \
-            }                                                                                    \
-        }                                                                                        \
-        if (SSHMEM_UNLIKELY(sshmem_hang_ns) && polls_ > sshmem.wait_spin)                        \
-            sshmem_hang_leave();                                                                 \
+        while (!(cond))                                                                          \
+            if (sshmem_wait_poll(&polls_) && SSHMEM_UNLIKELY(sshmem_hang_ns))                    \
+                coll_hang_poll(c, polls_ - sshmem.wait_spin);                                    \
+        sshmem_wait_done(polls_);                                                                \
     } while (0)
 
 /* ------------------------------------------------------------------ team progress */

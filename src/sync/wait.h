@@ -22,19 +22,26 @@ static inline void sshmem_cpu_relax(void)
 #endif
 }
 
-/* One step of a wait loop in routine call on addr (for hang reports; addr may be NULL);
- * *polls counts the polls made so far. Only the slow phase looks at hang reports. */
-static inline void sshmem_wait_step_at(unsigned *polls, const char *call, const void *addr)
+/* One step of every wait loop of sshmem (the one policy of core/wait_policy.c); *polls counts
+ * the polls made so far. Returns whether the wait is in its slow phase, where the caller
+ * looks at hang reports (when they are on) with what names its wait. */
+static inline int sshmem_wait_poll(unsigned *polls)
 {
     if (sshmem.ucx_in_use)
         sshmem_tx_progress();
     if (++*polls > sshmem.wait_spin) {
         sched_yield();
-        if (SSHMEM_UNLIKELY(sshmem_hang_ns))
-            sshmem_hang_poll(*polls - sshmem.wait_spin, call, addr, NULL, 0, 0);
-    } else {
-        sshmem_cpu_relax();
+        return 1;
     }
+    sshmem_cpu_relax();
+    return 0;
+}
+
+/* One step of a wait loop in routine call on addr (for hang reports; addr may be NULL). */
+static inline void sshmem_wait_step_at(unsigned *polls, const char *call, const void *addr)
+{
+    if (sshmem_wait_poll(polls) && SSHMEM_UNLIKELY(sshmem_hang_ns))
+        sshmem_hang_poll(*polls - sshmem.wait_spin, call, addr, NULL, 0, 0);
 }
 
 static inline void sshmem_wait_step(unsigned *polls)
