@@ -91,7 +91,6 @@ static void init_runtime(int requested)
     sshmem.thread_level = requested; /* every level is provided as requested */
     sshmem.local_ucx = sshmem_env.local;
     sshmem_peers_init(); /* node ids, atomics */
-    sshmem_wait_policy_init();
 
     sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
@@ -104,6 +103,7 @@ static void init_runtime(int requested)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
     sshmem_peers_exchange(globals_fd); /* peers are learnt on first use from here on */
+    sshmem_wait_policy_init(); /* every node id is known now, also those from the cards */
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
 
     sshmem_barrier_init();

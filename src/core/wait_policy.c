@@ -17,10 +17,12 @@
 
 void sshmem_wait_policy_init(void)
 {
+    /* PEs on this host, virtual nodes (SSHMEM_PES_PER_NODE) included: they share its CPUs */
     int local = 0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    const int per_host = sshmem.node_ids_per_host, my_host = sshmem.my_node / per_host;
     for (int pe = 0; pe < sshmem.n_pes; pe++)
-        local += sshmem.peers[pe].node_id == sshmem.my_node;
+        local += sshmem.peers[pe].node_id / per_host == my_host;
     const char *set = getenv("SSHMEM_SPIN");
     sshmem.host_crowded = cpus >= 1 && local > cpus;
     sshmem.wait_spin = (set && *set) || !sshmem.host_crowded ? sshmem_env.spin : 0;

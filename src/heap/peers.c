@@ -56,13 +56,18 @@ static pthread_mutex_t learn_lock = PTHREAD_MUTEX_INITIALIZER;
  * only split real hosts further: PEs on different hosts never share an id, whatever k says.
  * A k of at least the job size makes one group per host: np=1 runs of a suite run with k=2
  * stay valid. */
+static int groups_per_host(void)
+{
+    unsigned k = sshmem_env.pes_per_node;
+    return k == 0 ? 1 : (int)(((unsigned)sshmem.n_pes + k - 1) / k);
+}
+
 static int node_of(int pe, int host_node)
 {
     unsigned k = sshmem_env.pes_per_node;
     if (k == 0)
         return host_node;
-    unsigned groups = ((unsigned)sshmem.n_pes + k - 1) / k;
-    return (int)((unsigned)host_node * groups + (unsigned)pe / k);
+    return (int)((unsigned)host_node * (unsigned)groups_per_host() + (unsigned)pe / k);
 }
 
 static int compare_int(const void *a, const void *b)
@@ -138,6 +143,7 @@ void sshmem_peers_init(void)
         for (int pe = 0; pe < sshmem.n_pes; pe++)
             sshmem.peers[pe].node_id = pe == sshmem.my_pe ? node_of(pe, my_host) : -1 - pe;
     sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
+    sshmem.node_ids_per_host = groups_per_host();
     sshmem.n_nodes = count_nodes();
     /* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
      * same word, so once any peer is off-node, every atomic (on-node ones too) goes through
