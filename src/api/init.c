@@ -63,6 +63,12 @@ static void print_info(void)
     printf("nodes: %d%s, atomics: %s\n", sshmem.n_nodes,
            sshmem_env.pes_per_node ? " (SSHMEM_PES_PER_NODE groups)" : "",
            sshmem.amo_cpu ? "CPU on-node, UCX off-node" : "all through UCX");
+    if (sshmem.wait_spin)
+        printf("waits: spin %u polls, then yield the CPU", sshmem.wait_spin);
+    else
+        printf("waits: yield the CPU at once");
+    printf(" (this host runs %d PEs on %ld CPUs)\n", sshmem.host_pes,
+           sysconf(_SC_NPROCESSORS_ONLN));
     printf("UCX workarounds: %s\n", sshmem_tx_workarounds());
     printf("internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: ");
     sshmem_space_print(stdout, sshmem_heap_space_layout());

@@ -67,6 +67,7 @@ struct sshmem_state {
     int n_nodes;          /* distinct node ids in the job */
     int node_ids_per_host; /* SSHMEM_PES_PER_NODE's groups of a host (1 without it): PEs share
                               a host when their node ids / node_ids_per_host are equal */
+    int host_pes;         /* PEs of the job on this host (virtual nodes included) */
     int host_crowded;     /* this host runs more PEs of the job than it has CPUs */
     unsigned wait_spin;   /* polls of a wait before it yields the CPU (core/wait_policy.c) */
     /* Whether UCX and the global data let this PE map the heap / global data of the other PEs

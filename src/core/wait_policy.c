@@ -24,6 +24,7 @@ void sshmem_wait_policy_init(void)
     for (int pe = 0; pe < sshmem.n_pes; pe++)
         local += sshmem.peers[pe].node_id / per_host == my_host;
     const char *set = getenv("SSHMEM_SPIN");
+    sshmem.host_pes = local;
     sshmem.host_crowded = cpus >= 1 && local > cpus;
     sshmem.wait_spin = (set && *set) || !sshmem.host_crowded ? sshmem_env.spin : 0;
 }
