@@ -232,9 +232,10 @@ void coll_add(coll_t *c, int member, int slot, long amount)
 {
     int pe = coll_pe(c, member);
     size_t off = c->flags.off + (size_t)slot * sizeof(long);
-    /* One word, one atomicity domain (DESIGN.md "Collectives"): a flag that PEs of another
-     * node update through UCX (maybe NIC atomics, not atomic with CPU ones) takes UCX atomics
-     * from on-node peers too. sshmem.amo_cpu says no PE of the job is off-node. */
+    /* One word, one atomicity domain (doc/multi-host.md, "How sshmem behaves across
+     * hosts"): a flag that PEs of another node update through UCX (maybe NIC atomics, not
+     * atomic with CPU ones) takes UCX atomics from on-node peers too. sshmem.amo_cpu says no
+     * PE of the job is off-node. */
     char *direct = sshmem.amo_cpu ? sshmem_peer(pe)->direct[c->flags.region] : NULL;
     if (direct) {
         if (c->ucx_dirty) { /* the data went through UCX: it must be complete first */

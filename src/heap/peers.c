@@ -51,17 +51,18 @@ static pthread_mutex_t learn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ------------------------------------------------------------------ node ids */
 
-/* pe's node id from its host's: with SSHMEM_PES_PER_NODE=k also the group of k consecutive
- * PEs it belongs to, so one host can stand in for several (UCX between the groups). Groups
- * only split real hosts further: PEs on different hosts never share an id, whatever k says.
- * A k of at least the job size makes one group per host: np=1 runs of a suite run with k=2
- * stay valid. */
+/* Node ids per host: SSHMEM_PES_PER_NODE=k splits a host into this many groups. */
 static int groups_per_host(void)
 {
     unsigned k = sshmem_env.pes_per_node;
     return k == 0 ? 1 : (int)(((unsigned)sshmem.n_pes + k - 1) / k);
 }
 
+/* pe's node id from its host's: with SSHMEM_PES_PER_NODE=k also the group of k consecutive
+ * PEs it belongs to, so one host can stand in for several (UCX between the groups). Groups
+ * only split real hosts further: PEs on different hosts never share an id, whatever k says.
+ * A k of at least the job size makes one group per host: np=1 runs of a suite run with k=2
+ * stay valid. */
 static int node_of(int pe, int host_node)
 {
     unsigned k = sshmem_env.pes_per_node;
@@ -145,7 +146,7 @@ void sshmem_peers_init(void)
     sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
     sshmem.node_ids_per_host = groups_per_host();
     sshmem.n_nodes = count_nodes();
-    /* DESIGN.md "Atomicity": a NIC's atomics are not atomic with respect to CPU atomics on the
+    /* doc/multi-host.md, "How sshmem behaves across hosts": a NIC's atomics are not atomic with respect to CPU atomics on the
      * same word, so once any peer is off-node, every atomic (on-node ones too) goes through
      * UCX. */
     sshmem.amo_cpu = sshmem.n_nodes == 1;
