@@ -146,9 +146,9 @@ void sshmem_peers_init(void)
     sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
     sshmem.node_ids_per_host = groups_per_host();
     sshmem.n_nodes = count_nodes();
-    /* doc/multi-host.md, "How sshmem behaves across hosts": a NIC's atomics are not atomic with respect to CPU atomics on the
-     * same word, so once any peer is off-node, every atomic (on-node ones too) goes through
-     * UCX. */
+    /* doc/multi-host.md, "How sshmem behaves across hosts": a NIC's atomics are not atomic
+     * with respect to CPU atomics on the same word, so once any peer is off-node, every
+     * atomic (on-node ones too) goes through UCX. */
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
