@@ -316,6 +316,37 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     c->ucx_dirty |= 1 << dst->region;
 }
 
+int coll_stamps_to(coll_t *c, int member)
+{
+    const int pe = coll_pe(c, member);
+    /* sshmem_peer first: put_add_pays reads pe's card, known once pe is learnt, and the
+     * answer must be the same at both ends */
+    return sshmem_peer(pe)->direct[c->work.region] || !sshmem_tx_put_add_pays(pe);
+}
+
+void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
+                      size_t len, size_t stamp_at, uint64_t stamp)
+{
+    const int pe = coll_pe(c, member);
+    char *direct = sshmem_peer(pe)->direct[dst->region];
+    if (direct) {
+        memcpy(direct + dst->off + at, src, len);
+        coll_put_stamp((uint64_t *)(direct + dst->off + stamp_at), stamp);
+        return;
+    }
+    coll_put(c, member, dst, at, src, len);
+    if (c->ucx_dirty & ~(1 << dst->region)) { /* a fence orders one kind of memory only */
+        sshmem_tx_quiet(sshmem_tx_default());
+        c->ucx_dirty = 0;
+    } else if (c->ucx_dirty) {
+        sshmem_tx_fence(sshmem_tx_default());
+    }
+    sshmem_tx_put(sshmem_tx_default(), pe, dst->region,
+                  sshmem_peer(pe)->remote[dst->region] + dst->off + stamp_at, &stamp,
+                  sizeof stamp, 1);
+    c->ucx_dirty |= 1 << dst->region;
+}
+
 /* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
  * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
  * messages, each acknowledged, with the fence between them waiting for the first

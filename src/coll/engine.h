@@ -43,9 +43,10 @@
  *    other call after them still waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
- * (a release on the direct path), then the flag; never a flag inside the data. Where UCX
- * emulates one-sided operations (tcp), data and flag travel as one active message whose
- * handler applies them in that order (coll_put_signal).
+ * (a release on the direct path), then the flag; never a flag inside the data. A stamp (the
+ * call number stored after the data, beside it) replaces the flag where puts are one-sided
+ * (coll_put_stamped). Where UCX emulates one-sided operations (tcp), data and flag travel as
+ * one active message whose handler applies them in that order (coll_put_signal).
  */
 #ifndef SSHMEM_COLL_ENGINE_H
 #define SSHMEM_COLL_ENGINE_H
@@ -197,6 +198,17 @@ static inline uint64_t *coll_stamp_of_line(char *line)
 {
     return (uint64_t *)(line + SSHMEM_TEAM_STAMP_LINE_BYTES - sizeof(uint64_t));
 }
+
+/* Stamped data to member i: len bytes of src to dst + at, then stamp stored at dst +
+ * stamp_at (8 bytes, aligned) after them, so that i learns from the stamp, in the data's own
+ * cache line, that the data is there (no flag, one line fewer to move on shared memory).
+ * On a mapped peer: plain stores and a release store. Through UCX: a put, a fence and an
+ * 8-byte put, as shmem_fence orders puts (a torn stamp cannot match: the receiver waits for
+ * one exact value, coll_wait_stamp). Only where coll_stamps_to(c, i); both ends of a pair get
+ * the same answer from it. */
+int coll_stamps_to(coll_t *c, int member);
+void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
+                      size_t len, size_t stamp_at, uint64_t stamp);
 
 /* Data: len bytes from local src to dst + at on member i (memcpy when mapped, else UCX). */
 void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

@@ -249,9 +249,10 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
 /*
  * Small rooted reduce, gathered (teams; MPI's rule for a reduce non-root: it may leave once
  * its contribution is taken). Member i writes its vector into slot i of the root's work space
- * and leaves at once. On shared memory it stamps the slot (coll_put_stamp: the vector's own
- * cache line says it has arrived, no flag); through UCX the vector and a signal go together
- * (coll_put_signal: one message where UCX emulates RMA). The root copies its own vector into
+ * and leaves at once. Where the pair stamps (coll_stamps_to: shared memory, UCX with
+ * one-sided puts) it stamps the slot (coll_put_stamped: the vector's own cache line says it
+ * has arrived, no flag); where UCX emulates RMA the vector and a signal go together as one
+ * message (coll_put_signal). The root copies its own vector into
  * its slot and grows it to both sides in member order, taking each member's slot as its stamp
  * shows, or once all have signalled (x0 op ... op x(n-1), as every algorithm here). Slot: the
  * stamp, then the data at 16 (the alignment of every element kind), 64-byte lines.
@@ -266,13 +267,15 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
     return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
 }
 
-/* The root: member j's data, once it is there (on shared memory its stamp says so; through
- * UCX every member has signalled before). The stamp stays: no later call's stamp matches it,
- * and leaving it saves the line a trip back to the root (coll_stamp). */
+static int gather_stamps(coll_t *c, int member) { return c->direct || coll_stamps_to(c, member); }
+
+/* The root: member j's data, once it is there (its stamp says so, or it has signalled
+ * before). The stamp stays: no later call's stamp matches it, and leaving it saves the line
+ * a trip back to the root (coll_stamp). */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
     uint64_t *stamp = (uint64_t *)(c->work.addr + (size_t)j * slot);
-    if (c->direct)
+    if (gather_stamps(c, j))
         coll_wait_stamp(c, stamp, coll_stamp(c));
     return (const char *)stamp + GATHER_DATA_AT;
 }
@@ -282,21 +285,23 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 {
     const size_t nbytes = count * op->esize, slot = gather_slot(nbytes);
     coll_mark_early(c);
-    if (c->me != root && !c->direct) {
-        coll_put_signal(c, root, &c->work, (size_t)c->me * slot + GATHER_DATA_AT, src, nbytes,
-                        SLOT_GATHERED);
-        return;
-    }
     if (c->me != root) {
-        char *mine = coll_peer(c, &c->work, root, (size_t)c->me * slot);
-        memcpy(mine + GATHER_DATA_AT, src, nbytes);
-        coll_put_stamp((uint64_t *)mine, coll_stamp(c));
+        const size_t mine = (size_t)c->me * slot;
+        if (gather_stamps(c, root))
+            coll_put_stamped(c, root, &c->work, mine + GATHER_DATA_AT, src, nbytes, mine,
+                             coll_stamp(c));
+        else
+            coll_put_signal(c, root, &c->work, mine + GATHER_DATA_AT, src, nbytes,
+                            SLOT_GATHERED);
         return;
     }
     char *out = c->work.addr + (size_t)root * slot + GATHER_DATA_AT;
     memmove(out, src, nbytes);
-    if (!c->direct)
-        coll_wait(c, SLOT_GATHERED, c->n - 1);
+    int flagged = 0;
+    for (int j = 0; !c->direct && j < c->n; j++)
+        flagged += j != root && !gather_stamps(c, j);
+    if (flagged)
+        coll_wait(c, SLOT_GATHERED, flagged);
     for (int j = root - 1; j >= 0; j--)
         op->racc(op, out, gather_take(c, slot, j), count);
     for (int j = root + 1; j < c->n; j++)

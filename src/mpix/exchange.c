@@ -6,11 +6,17 @@
  * receiver j = me + d is written by me) are taken in batches that fit the work space; each
  * distance of a batch owns one slot of every member's work space:
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
- *   bytes 16..31  header from the sender at distance d: {count, large, call number}
+ *   bytes 16..31  header from the sender at distance d: {call number, count, large}
  *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
  * slots, after a barrier (only for teams larger than a batch).
+ *
+ * A header announces itself where the engine lets a pair stamp (coll_stamps_to: shared
+ * memory, and UCX with one-sided puts): count and data go first, the call number last, and
+ * the receiver polls the slot's own cache line, which brings header and small data at once.
+ * Where UCX emulates puts (tcp), header and data travel with a signal on the flag as one
+ * message instead (coll_put_signal).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,21 +34,21 @@
 #include "mpix/exchange.h"
 #include "mpix/typed_rma.h"
 
-/* Headers (with eager data) and invitations arrive on one flag: a PE waits once for both
- * what it receives and the invitations for what it sends (one wait fewer per call). On
- * shared memory (stamped) a header announces itself: its call number is stored last, and
- * the flag counts invitations only. */
+/* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
+ * flag: a PE waits once for both what it receives and the invitations for what it sends
+ * (one wait fewer per call). */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
-#define HEADER_AT 16  /* where the header lies */
+#define HEADER_AT 16  /* where the header lies: its call number, then its count */
+#define COUNT_AT 24
 #define DATA_AT 32    /* where eager data starts: right after the header */
 
 typedef struct header {
-    uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
     uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
+    uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
 } header_t;
 #define HEADER_LARGE (UINT64_C(1) << 63) /* counts are checked to be <= PTRDIFF_MAX */
 
@@ -57,7 +63,6 @@ typedef struct xchg {
     shmemx_datatype_t type;
     ptrdiff_t ext;
     int contig;
-    int stamped;       /* shared memory: headers carry their own arrival mark (no flag) */
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
     size_t slot_bytes;
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
@@ -124,6 +129,9 @@ static int from_member(const coll_t *c, int d)
 
 static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
 
+/* Whether the header from this PE to member j, and from j to this PE, is stamped. */
+static int stamps(xchg_t *x, int j) { return x->c.direct || coll_stamps_to(&x->c, j); }
+
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
 static char *mapped_work(const xchg_t *x, int j, size_t at)
 {
@@ -147,9 +155,10 @@ static void send_header(xchg_t *x, int d)
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
     const int large = is_large(x, count);
-    header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
+    header_t h = {coll_stamp(&x->c), count | (large ? HEADER_LARGE : 0)};
+    const size_t data_len = large ? 0 : count * x->type->size;
     char *there = mapped_work(x, j, at);
-    if (x->stamped) { /* data, then the header, its call number last: it is the signal */
+    if (there) { /* data, then the header, its call number last: it is the signal */
         header_t *th = (header_t *)(there + HEADER_AT);
         if (!large)
             pack(x, there + DATA_AT, origin, count);
@@ -157,22 +166,18 @@ static void send_header(xchg_t *x, int d)
         coll_put_stamp(&th->seq, h.seq);
         return;
     }
-    if (there) {
-        memcpy(there + HEADER_AT, &h, sizeof h);
-        if (!large)
-            pack(x, there + DATA_AT, origin, count);
-        coll_signal(&x->c, j, SLOT_IN);
-    } else {
-        /* header + data in one put (never over the invitation); reusable on return */
-        char buf[SSHMEM_TEAM_WORK_BYTES];
-        memcpy(buf, &h, sizeof h);
-        size_t len = sizeof h;
-        if (!large) {
-            pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
-            len += count * x->type->size;
-        }
-        coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, len, SLOT_IN);
-    }
+    /* Through UCX the header (or its count) and the data go in one put, never over the
+     * invitation; buf is reusable on return. */
+    char buf[SSHMEM_TEAM_WORK_BYTES];
+    memcpy(buf, &h, sizeof h);
+    if (!large)
+        pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
+    if (stamps(x, j))
+        coll_put_stamped(&x->c, j, &x->c.work, at + COUNT_AT, buf + (COUNT_AT - HEADER_AT),
+                         sizeof h.count + data_len, at + HEADER_AT, h.seq);
+    else
+        coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len,
+                        SLOT_IN);
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
@@ -221,7 +226,7 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
-    if (x->stamped)
+    if (stamps(x, i))
         coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
@@ -261,7 +266,7 @@ static void send_large(xchg_t *x, int d)
 static int multicast(const xchg_t *x)
 {
     const mpix_side_t *s = x->send;
-    return x->stamped && x->contig && s->peer == MPIX_X_ALL && !s->counts && !s->displs &&
+    return x->c.direct && x->contig && s->peer == MPIX_X_ALL && !s->counts && !s->displs &&
            !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
 }
 
@@ -343,7 +348,7 @@ static void run_batch(xchg_t *x)
     coll_t *c = &x->c;
     const int end = x->b0 + x->nb;
     const int mcast = multicast(x);
-    int senders = 0, large_in = 0, large_out = 0, self_done = 0;
+    int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
     for (int d = x->b0; d < end; d++)
         large_in += invite(x, d);
     for (int d = x->b0; d < end; d++) {
@@ -355,14 +360,16 @@ static void run_batch(xchg_t *x)
     }
     if (x->b0 == 1 && !mcast)
         self_block(x); /* while the peers work on theirs */
-    for (int d = x->b0; d < end; d++)
-        senders += mpix_side_talks(x->recv, from_member(c, d));
-    if (!x->stamped && senders + large_out)
-        coll_wait(c, SLOT_IN, senders + large_out);
+    for (int d = x->b0; d < end; d++) {
+        const int i = from_member(c, d);
+        flagged += mpix_side_talks(x->recv, i) && !stamps(x, i);
+    }
+    if (flagged)
+        coll_wait(c, SLOT_IN, flagged + large_out);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
-    if (x->stamped && large_out)
+    if (!flagged && large_out)
         coll_wait(c, SLOT_IN, large_out); /* the invitations only */
     if (large_out && mcast) {
         self_done = send_multicast(x, x->b0 == 1);
@@ -390,7 +397,6 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
-    x.stamped = c->direct;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
