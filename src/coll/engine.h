@@ -58,6 +58,7 @@
 
 #include "core/sshmem.h"
 #include "team/team.h"
+#include "transport/transport.h"
 
 /* Flag slots: 0..19 belong to coll_barrier (which any algorithm may call), the rest to the
  * algorithm of the call. Sets are limited to 2^20 PEs (20 rounds of doubling). */
@@ -67,6 +68,8 @@
 #define COLL_MIN_FLAGS 64 /* pSync arrays and team areas have at least this many */
 /* The early broadcast's data signal: no other algorithm uses this slot. */
 #define COLL_SLOT_EARLY (COLL_MIN_FLAGS - 1)
+/* Large blocks one PE has in flight at once as messages (coll_put_signal_async). */
+#define COLL_INFLIGHT_MAX 8
 
 /* A symmetric buffer, located once per call: its region and offset on every PE. */
 typedef struct coll_buf {
@@ -90,6 +93,8 @@ typedef struct coll {
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
     int ucx_unfinished;   /* non-blocking UCX puts read the caller's buffers: coll_done waits */
+    int ninflight;        /* messages of coll_put_signal_async still in flight (coll_done) */
+    sshmem_tx_put_add_req_t inflight[COLL_INFLIGHT_MAX];
     int stream;           /* coll_put streams on the direct path (core/copy.h), set by an
                            * algorithm whose members all copy a lot at once; 0 at setup */
     const char *call;     /* the API routine, for messages */
@@ -223,6 +228,10 @@ static inline void coll_put_signal(coll_t *c, int member, const coll_buf_t *dst,
 {
     coll_put_add(c, member, dst, at, src, len, slot, 1);
 }
+/* coll_put_signal, but where it is a message (tcp) it may stay in flight until coll_done:
+ * blocks to several members travel at once. src stays unchanged until coll_done. */
+void coll_put_signal_async(coll_t *c, int member, const coll_buf_t *dst, size_t at,
+                           const void *src, size_t len, int slot);
 /* Strided: count elements of esize bytes, src element k at src + k*sst*esize, to
  * dst + at + k*dst_stride*esize on member i. */
 void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,

@@ -99,7 +99,8 @@ static void put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char
     if (x->contig) {
         coll_buf_t data = *tgt;
         data.off += (size_t)x->type->true_lb; /* may wrap for a negative lb: sums stay right */
-        coll_put_signal(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size, slot);
+        coll_put_signal_async(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size,
+                              slot);
         return;
     }
     char *mapped = sshmem_peer(coll_pe(c, j))->direct[tgt->region];

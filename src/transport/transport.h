@@ -75,8 +75,16 @@ int sshmem_tx_put_add_pays(int pe);
  * answer on every member (it reads only the members' cards and node ids), so collectives may
  * choose an algorithm by it. */
 int sshmem_tx_messages_among(const struct sshmem_triplet *set);
+/* later: NULL to return with src reusable. Otherwise the message may stay in flight
+ * (later->req set): UCX reads its header (kept in *later) and src until
+ * sshmem_tx_put_add_finish(tx, later), so several large blocks travel at once. */
+typedef struct sshmem_tx_put_add_req {
+    uint64_t hdr[3];
+    void *req;
+} sshmem_tx_put_add_req_t;
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
-                       uint64_t flag_raddr, long amount);
+                       uint64_t flag_raddr, long amount, sshmem_tx_put_add_req_t *later);
+void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later);
 /* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */
 void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,

@@ -74,18 +74,37 @@ int sshmem_tx_messages_among(const sshmem_triplet_t *set)
 }
 
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
-                       uint64_t flag_raddr, long amount)
+                       uint64_t flag_raddr, long amount, sshmem_tx_put_add_req_t *later)
 {
-    /* UCX reads the header and the data until the request completes: both stay alive here. */
+    _Static_assert(sizeof(put_add_hdr_t) == sizeof later->hdr, "a request keeps a header");
+    /* UCX reads the header and the data until the request completes: both stay alive, here
+     * or in *later. */
     const put_add_hdr_t hdr = {.raddr = raddr, .flag_raddr = flag_raddr, .amount = amount};
+    const put_add_hdr_t *h = &hdr;
+    if (later) {
+        memcpy(later->hdr, &hdr, sizeof hdr);
+        h = (const put_add_hdr_t *)later->hdr;
+    }
     ucp_request_param_t param = {0};
     param.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
     param.flags = len <= PUT_ADD_EAGER_MAX ? UCP_AM_SEND_FLAG_EAGER : 0;
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
-    void *req = ucp_am_send_nbx(ep, AM_PUT_ADD, &hdr, sizeof hdr, src, len, &param);
+    void *req = ucp_am_send_nbx(ep, AM_PUT_ADD, h, sizeof hdr, src, len, &param);
     sshmem_tx_unlock(tx);
+    if (later) {
+        if (UCS_PTR_IS_ERR(req))
+            sshmem_ucx_fail("a collective's data", "operation", UCS_PTR_STATUS(req));
+        later->req = req;
+        return;
+    }
     sshmem_ucx_wait(tx, req, "a collective's data");
+}
+
+void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later)
+{
+    sshmem_ucx_wait(tx, later->req, "a collective's data");
+    later->req = NULL;
 }
 
 static void raise_flag(const put_add_hdr_t *h)
