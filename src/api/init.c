@@ -149,6 +149,9 @@ SSHMEM_DEFINE(void, start_pes, (int npes))
     pshmem_init_thread(SHMEM_THREAD_SINGLE, NULL);
 }
 
+/* The finalize barrier's poll: serve the peers still draining. */
+static void serve_peers(void) { (void)sshmem_tx_progress(); }
+
 SSHMEM_DEFINE(void, shmem_finalize, (void))
 {
     if (!sshmem.initialized)
@@ -159,7 +162,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_tx_drain();     /* our last flags delivered while every peer still listens */
     /* Nobody tears down while a peer may still touch our memory; meanwhile serve the peers
      * still draining (their flushes may need our progress). */
-    sshmem_boot_barrier_polling(sshmem.ucx_in_use ? sshmem_tx_progress : NULL);
+    sshmem_boot_barrier_polling(sshmem.ucx_in_use ? serve_peers : NULL);
     /* Leave the job before the teardown: libpmix's PMIx_Finalize waits at most 2 s for the
      * launcher's answer, then exits as if unanswered (and oshrun reports a PE that left
      * without finalizing). Here every PE asks while the others are blocked in the fence or

@@ -1,8 +1,8 @@
 /*
  * wait.h: how sshmem waits. Poll briefly (lowest latency when every PE has a core), then
- * yield the CPU on every poll (when there are more PEs than cores, the PE we wait for needs
- * our core). While waiting, drive UCX progress if some peer is reached through UCX, so that
- * emulated operations aimed at us complete.
+ * yield the CPU on every poll that moved nothing (when there are more PEs than cores, the PE
+ * we wait for needs our core). While waiting, drive UCX progress if some peer is reached
+ * through UCX, so that emulated operations aimed at us complete.
  */
 #ifndef SSHMEM_WAIT_H
 #define SSHMEM_WAIT_H
@@ -27,10 +27,12 @@ static inline void sshmem_cpu_relax(void)
  * looks at hang reports (when they are on) with what names its wait. */
 static inline int sshmem_wait_poll(unsigned *polls)
 {
-    if (sshmem.ucx_in_use)
-        sshmem_tx_progress();
+    /* A poll that moved messages keeps the CPU: the transfer it serves (a large block
+     * arriving over tcp, in pieces that each need this PE) goes on at once. */
+    const unsigned moved = sshmem.ucx_in_use ? sshmem_tx_progress() : 0;
     if (++*polls > sshmem.wait_spin) {
-        sched_yield();
+        if (!moved)
+            sched_yield();
         return 1;
     }
     sshmem_cpu_relax();

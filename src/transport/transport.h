@@ -121,8 +121,9 @@ void sshmem_tx_fence(struct sshmem_tx *tx);
  * allowed): one endpoint flush each, not the whole context (shmem_pe_quiet, put_signal). */
 void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t n);
 /* Make progress on incoming emulated operations (called from waits). Peers send to this
- * PE's default worker only, so that is the one it progresses. */
-void sshmem_tx_progress(void);
+ * PE's default worker only, so that is the one it progresses. Nonzero when it moved
+ * something (a wait that moved messages does not give its CPU away, sync/wait.h). */
+unsigned sshmem_tx_progress(void);
 
 /* The default context's transport state. */
 struct sshmem_tx *sshmem_tx_default(void);

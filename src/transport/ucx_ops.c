@@ -23,10 +23,11 @@
 /* ------------------------------------------------------------------ requests */
 
 /* Between two polls of a wait: nothing at first, then give the CPU away (there are often more
- * PEs than cores, and the PE that must answer may need ours; core/wait_policy.c). */
-static inline void backoff(unsigned *polls)
+ * PEs than cores, and the PE that must answer may need ours; core/wait_policy.c), unless the
+ * poll moved messages: a transfer under way (a large block over tcp) then goes on at once. */
+static inline void backoff(unsigned *polls, unsigned moved)
 {
-    if (++*polls > sshmem.wait_spin)
+    if (++*polls > sshmem.wait_spin && !moved)
         sched_yield();
 }
 
@@ -35,20 +36,21 @@ void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls)
     /* On a shared worker, progress only when nobody else is: whoever holds the lock is
      * progressing it (or about to), and waiting for the mutex would cost a trip through the
      * kernel. */
+    unsigned moved = 0;
     if (!tx->shared) {
-        ucp_worker_progress(tx->worker);
+        moved = ucp_worker_progress(tx->worker);
     } else {
         sshmem_tx_mark_driven(tx);
         if (pthread_mutex_trylock(&tx->lock) == 0) {
-            ucp_worker_progress(tx->worker);
+            moved = ucp_worker_progress(tx->worker);
             pthread_mutex_unlock(&tx->lock);
         }
     }
     /* While a context waits, peers may be waiting on us: serve them too (the default worker;
      * a progress thread, if any, may have it at the moment, then it serves them). */
     if (tx != sshmem_tx_default())
-        sshmem_tx_progress();
-    backoff(polls);
+        moved += sshmem_tx_progress();
+    backoff(polls, moved);
 }
 
 void sshmem_ucx_wait(struct sshmem_tx *tx, void *req, const char *call)
@@ -159,10 +161,10 @@ static void finish_held(struct sshmem_tx *tx, void *req)
     ucs_status_t st;
     unsigned polls = 0;
     while ((st = ucp_request_check_status(req)) == UCS_INPROGRESS) {
-        ucp_worker_progress(tx->worker);
+        unsigned moved = ucp_worker_progress(tx->worker);
         if (tx != sshmem_tx_default())
-            sshmem_tx_progress();
-        backoff(&polls);
+            moved += sshmem_tx_progress();
+        backoff(&polls, moved);
     }
     ucp_request_free(req);
     if (st != UCS_OK)
@@ -513,17 +515,17 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
     sshmem_ucx_release_operands(tx, 0);
 }
 
-void sshmem_tx_progress(void)
+unsigned sshmem_tx_progress(void)
 {
     struct sshmem_tx *tx = sshmem_tx_default();
-    if (!tx->shared) {
-        ucp_worker_progress(tx->worker);
-        return;
-    }
+    if (!tx->shared)
+        return ucp_worker_progress(tx->worker);
     sshmem_tx_mark_driven(tx);
     /* Busy: another thread (often the progress thread) is progressing it right now. */
+    unsigned moved = 0;
     if (pthread_mutex_trylock(&tx->lock) == 0) {
-        ucp_worker_progress(tx->worker);
+        moved = ucp_worker_progress(tx->worker);
         pthread_mutex_unlock(&tx->lock);
     }
+    return moved;
 }
