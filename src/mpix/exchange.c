@@ -6,7 +6,7 @@
  * receiver j = me + d is written by me) are taken in batches that fit the work space; each
  * distance of a batch owns one slot of every member's work space:
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
- *   bytes 16..31  header from the sender at distance d: {call number, count, large}
+ *   bytes 16..31  header from the sender at distance d: {count, large, call number}
  *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
@@ -18,6 +18,7 @@
  * Where UCX emulates puts (tcp), header and data travel with a signal on the flag as one
  * message instead (coll_put_signal).
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,13 +43,14 @@
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
-#define HEADER_AT 16  /* where the header lies: its call number, then its count */
-#define COUNT_AT 24
+#define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
 
+/* The count first: on shared memory a member polling for the call number found an 8-byte
+ * scatterv at 2 PEs in 0.17 us with the call number first, 0.11 with it second. */
 typedef struct header {
-    uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
     uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
+    uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
 } header_t;
 #define HEADER_LARGE (UINT64_C(1) << 63) /* counts are checked to be <= PTRDIFF_MAX */
 
@@ -156,7 +158,7 @@ static void send_header(xchg_t *x, int d)
     const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
     const int large = is_large(x, count);
-    header_t h = {coll_stamp(&x->c), count | (large ? HEADER_LARGE : 0)};
+    header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
     const size_t data_len = large ? 0 : count * x->type->size;
     char *there = mapped_work(x, j, at);
     if (there) { /* data, then the header, its call number last: it is the signal */
@@ -167,15 +169,19 @@ static void send_header(xchg_t *x, int d)
         coll_put_stamp(&th->seq, h.seq);
         return;
     }
-    /* Through UCX the header (or its count) and the data go in one put, never over the
-     * invitation; buf is reusable on return. */
+    /* Through UCX the header and the data go in one put, never over the invitation; buf is
+     * reusable on return. Stamped, that put carries call number 0 (no call's) and the real
+     * one follows it. */
     char buf[SSHMEM_TEAM_WORK_BYTES];
+    const int stamp = stamps(x, j);
+    if (stamp)
+        h.seq = 0;
     memcpy(buf, &h, sizeof h);
     if (!large)
         pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
-    if (stamps(x, j))
-        coll_put_stamped(&x->c, j, &x->c.work, at + COUNT_AT, buf + (COUNT_AT - HEADER_AT),
-                         sizeof h.count + data_len, at + HEADER_AT, h.seq);
+    if (stamp)
+        coll_put_stamped(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len,
+                         at + HEADER_AT + offsetof(header_t, seq), coll_stamp(&x->c));
     else
         coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len,
                         SLOT_IN);
