@@ -336,16 +336,13 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
         coll_put_stamp((uint64_t *)(direct + dst->off + stamp_at), stamp);
         return;
     }
-    coll_put(c, member, dst, at, src, len);
     if (c->ucx_dirty & ~(1 << dst->region)) { /* a fence orders one kind of memory only */
         sshmem_tx_quiet(sshmem_tx_default());
         c->ucx_dirty = 0;
-    } else if (c->ucx_dirty) {
-        sshmem_tx_fence(sshmem_tx_default());
     }
-    sshmem_tx_put(sshmem_tx_default(), pe, dst->region,
-                  sshmem_peer(pe)->remote[dst->region] + dst->off + stamp_at, &stamp,
-                  sizeof stamp, 1);
+    const uint64_t base = sshmem_peer(pe)->remote[dst->region] + dst->off;
+    sshmem_tx_put_stamped(sshmem_tx_default(), pe, dst->region, base + at, src, len,
+                          base + stamp_at, stamp);
     c->ucx_dirty |= 1 << dst->region;
 }
 

@@ -102,8 +102,12 @@ static inline void count_op(struct sshmem_tx *tx, int pe, enum sshmem_region reg
     uint8_t was = tx->touched[pe];
     if (was == 0)
         tx->pending_pes[tx->n_pending++] = pe;
-    tx->touched[pe] = was | (region == SSHMEM_REGION_DATA ? TOUCHED_OPS | TOUCHED_EMULATED
-                                                          : TOUCHED_OPS);
+    if (region == SSHMEM_REGION_DATA) {
+        tx->n_emulated += !(was & TOUCHED_EMULATED);
+        tx->touched[pe] = was | TOUCHED_OPS | TOUCHED_EMULATED;
+    } else {
+        tx->touched[pe] = was | TOUCHED_OPS;
+    }
 }
 
 static ucp_rkey_h rkey_of(struct sshmem_tx *tx, int pe, enum sshmem_region region)
@@ -130,6 +134,32 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
     sshmem_tx_unlock(tx);
     if (blocking)
         sshmem_ucx_wait(tx, req, "shmem_put");
+}
+
+void sshmem_tx_put_stamped(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                           uint64_t raddr, const void *src, size_t len, uint64_t stamp_raddr,
+                           uint64_t stamp)
+{
+    ucp_request_param_t param = {0};
+    sshmem_tx_lock(tx);
+    ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
+    ucp_rkey_h rkey = rkey_of(tx, pe, region);
+    void *data = ucp_put_nbx(ep, src, len, raddr, rkey, &param);
+    count_op(tx, pe, region);
+    if (tx->n_emulated) { /* emulated puts: only a quiet orders them (sshmem_tx_fence) */
+        sshmem_tx_unlock(tx);
+        sshmem_ucx_wait(tx, data, "a collective's data");
+        sshmem_tx_quiet(tx);
+        sshmem_tx_put(tx, pe, region, stamp_raddr, &stamp, sizeof stamp, 1);
+        return;
+    }
+    ucs_status_t st = ucp_worker_fence(tx->worker);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("a collective", "fence", st);
+    void *mark = ucp_put_nbx(ep, &stamp, sizeof stamp, stamp_raddr, rkey, &param);
+    sshmem_tx_unlock(tx);
+    sshmem_ucx_wait(tx, data, "a collective's data");
+    sshmem_ucx_wait(tx, mark, "a collective's data");
 }
 
 void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
@@ -400,7 +430,7 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     }
     tx->pending_pes = tx->quieting;
     tx->quieting = pes;
-    tx->n_pending = 0;
+    tx->n_pending = tx->n_emulated = 0;
     sshmem_tx_unlock(tx);
     wait_all(tx, tx->reqs, k);
     probe_emulated(tx, pes, tx->quieting_flags, n);
@@ -435,6 +465,7 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
         if (!flags) /* nothing since the last quiet, or listed twice */
             continue;
         tx->touched[pe] = 0;
+        tx->n_emulated -= (flags & TOUCHED_EMULATED) != 0;
         tx->quieting[n] = pe;
         tx->quieting_flags[n++] = flags;
         void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
@@ -462,10 +493,8 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
 {
     /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
     sshmem_tx_lock(tx);
-    int emulated = 0, pending = tx->n_pending;
-    for (int i = 0; i < pending && !emulated; i++)
-        emulated = tx->touched[tx->pending_pes[i]] & TOUCHED_EMULATED;
-    ucs_status_t st = pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
+    const int emulated = tx->n_emulated != 0;
+    ucs_status_t st = tx->n_pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
     sshmem_tx_unlock(tx);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_fence", "fence", st);
@@ -496,7 +525,7 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
         if (req && !UCS_PTR_IS_ERR(req))
             tx->reqs[k++] = req;
     }
-    tx->n_pending = 0;
+    tx->n_pending = tx->n_emulated = 0;
     struct timespec start, t;
     clock_gettime(CLOCK_MONOTONIC, &start);
     while (k) {

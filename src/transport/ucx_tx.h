@@ -51,6 +51,7 @@ struct sshmem_tx {
     uint8_t *touched;   /* per PE: TOUCHED_OPS, | TOUCHED_EMULATED for global data */
     int *pending_pes;
     int n_pending;
+    int n_emulated; /* how many of them have TOUCHED_EMULATED: a fence asks in O(1) */
     /* The running quiet's share: the list it took, which of those need a probe, requests. */
     int *quieting;
     uint8_t *quieting_flags;

@@ -47,7 +47,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
         free_arrays(tx);
         return -1;
     }
-    tx->n_pending = 0;
+    tx->n_pending = tx->n_emulated = 0;
     tx->operand_next = tx->operands_held = 0;
     memset(tx->operands, 0, sizeof tx->operands);
     tx->shared = tx->multi = shared;
