@@ -227,7 +227,7 @@ merge() {
         print "# shmemx: shmemx_put_type / shmemx_get_type; iput/iget: shmem_double_iput / iget;" \
               " pack: by hand + putmem (getmem + unpack), left packed at the target;" \
               " pk+unpk: pack, put with signal, the target unpacks (the same result as shmemx)"
-        print "# mpi: MPI_Send/Recv of the vector type (get: MPI_Get + flush); mpi_put: MPI_Put + flush; one-sided on the ucx and tcp paths through osc ucx (Open MPI's UCX layer)"
+        print "# mpi: MPI_Send/Recv of the vector type (get: MPI_Get + flush); mpi_put: MPI_Put + flush; one-sided on the ucx and tcp paths through osc ucx (the UCX layer of Open MPI)"
         print "# targets: x/pack <= 1 on every path, shmemx >= 8000 MB/s on the direct path," \
               " i/pack <= 2 through UCX (ucx, tcp)"
         vfmt = "%-22s %-6s %10s %10s %10s %10s %10s %10s %8s %8s %8s %8s  %s\n"
