@@ -320,10 +320,11 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
 
 int coll_stamps_to(coll_t *c, int member)
 {
+    /* Neither question learns pe unless it must (a root that only receives need not know
+     * every member's card), and both have the same answer at both ends. */
     const int pe = coll_pe(c, member);
-    /* sshmem_peer first: put_add_pays reads pe's card, known once pe is learnt, and the
-     * answer must be the same at both ends */
-    return sshmem_peer(pe)->direct[c->work.region] || !sshmem_tx_put_add_pays(pe);
+    return sshmem_peer_maps(pe, (enum sshmem_region)c->work.region) ||
+           !sshmem_tx_put_add_pays(pe);
 }
 
 void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

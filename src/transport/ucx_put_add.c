@@ -47,8 +47,10 @@ typedef struct put_add_hdr {
 
 int sshmem_tx_put_add_pays(int pe)
 {
-    return sshmem_env.coll_messages && sshmem_ucx_rma_emulated &&
-           sshmem_ucx_card_of(pe)->rma_emulated && !sshmem_ucx_heap_mapping(pe);
+    if (!sshmem_env.coll_messages || !sshmem_ucx_rma_emulated)
+        return 0;
+    (void)sshmem_peer(pe); /* its card: the same answer at both ends needs it */
+    return sshmem_ucx_card_of(pe)->rma_emulated && !sshmem_ucx_heap_mapping(pe);
 }
 
 int sshmem_tx_messages_among(const sshmem_triplet_t *set)
