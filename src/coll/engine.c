@@ -318,15 +318,6 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     c->ucx_dirty |= 1 << dst->region;
 }
 
-int coll_stamps_to(coll_t *c, int member)
-{
-    /* Neither question learns pe unless it must (a root that only receives need not know
-     * every member's card), and both have the same answer at both ends. */
-    const int pe = coll_pe(c, member);
-    return sshmem_peer_maps(pe, (enum sshmem_region)c->work.region) ||
-           !sshmem_tx_put_add_pays(pe);
-}
-
 void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
                       size_t len, size_t stamp_at, uint64_t stamp)
 {

@@ -211,7 +211,16 @@ static inline uint64_t *coll_stamp_of_line(char *line)
  * 8-byte put, as shmem_fence orders puts (a torn stamp cannot match: the receiver waits for
  * one exact value, coll_wait_stamp). Only where coll_stamps_to(c, i); both ends of a pair get
  * the same answer from it. */
-int coll_stamps_to(coll_t *c, int member);
+static inline int coll_stamps_to(const coll_t *c, int member)
+{
+    if (c->direct)
+        return 1;
+    /* Neither question learns pe unless it must (a root that only receives need not know
+     * every member's card), and both have the same answer at both ends. */
+    const int pe = coll_pe(c, member);
+    return sshmem_peer_maps(pe, (enum sshmem_region)c->work.region) ||
+           !sshmem_tx_put_add_pays(pe);
+}
 void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
                       size_t len, size_t stamp_at, uint64_t stamp);
 

@@ -267,15 +267,13 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
     return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
 }
 
-static int gather_stamps(coll_t *c, int member) { return c->direct || coll_stamps_to(c, member); }
-
 /* The root: member j's data, once it is there (its stamp says so, or it has signalled
  * before). The stamp stays: no later call's stamp matches it, and leaving it saves the line
  * a trip back to the root (coll_stamp). */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
     uint64_t *stamp = (uint64_t *)(c->work.addr + (size_t)j * slot);
-    if (gather_stamps(c, j))
+    if (coll_stamps_to(c, j))
         coll_wait_stamp(c, stamp, coll_stamp(c));
     return (const char *)stamp + GATHER_DATA_AT;
 }
@@ -287,7 +285,7 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
     coll_mark_early(c);
     if (c->me != root) {
         const size_t mine = (size_t)c->me * slot;
-        if (gather_stamps(c, root))
+        if (coll_stamps_to(c, root))
             coll_put_stamped(c, root, &c->work, mine + GATHER_DATA_AT, src, nbytes, mine,
                              coll_stamp(c));
         else
@@ -299,7 +297,7 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
     memmove(out, src, nbytes);
     int flagged = 0;
     for (int j = 0; !c->direct && j < c->n; j++)
-        flagged += j != root && !gather_stamps(c, j);
+        flagged += j != root && !coll_stamps_to(c, j);
     if (flagged)
         coll_wait(c, SLOT_GATHERED, flagged);
     for (int j = root - 1; j >= 0; j--)

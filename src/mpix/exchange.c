@@ -132,9 +132,6 @@ static int from_member(const coll_t *c, int d)
 
 static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
 
-/* Whether the header from this PE to member j, and from j to this PE, is stamped. */
-static int stamps(xchg_t *x, int j) { return x->c.direct || coll_stamps_to(&x->c, j); }
-
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
 static char *mapped_work(const xchg_t *x, int j, size_t at)
 {
@@ -173,7 +170,7 @@ static void send_header(xchg_t *x, int d)
      * reusable on return. Stamped, that put carries call number 0 (no call's) and the real
      * one follows it. */
     char buf[SSHMEM_TEAM_WORK_BYTES];
-    const int stamp = stamps(x, j);
+    const int stamp = coll_stamps_to(&x->c, j);
     if (stamp)
         h.seq = 0;
     memcpy(buf, &h, sizeof h);
@@ -233,7 +230,7 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
-    if (stamps(x, i))
+    if (coll_stamps_to(&x->c, i))
         coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
@@ -369,7 +366,7 @@ static void run_batch(xchg_t *x)
         self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++) {
         const int i = from_member(c, d);
-        flagged += mpix_side_talks(x->recv, i) && !stamps(x, i);
+        flagged += mpix_side_talks(x->recv, i) && !coll_stamps_to(c, i);
     }
     if (flagged)
         coll_wait(c, SLOT_IN, flagged + large_out);
