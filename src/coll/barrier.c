@@ -42,6 +42,7 @@ void coll_barrier(coll_t *c)
 {
     if (c->n == 1)
         return;
+    coll_reach_all(c); /* a barrier writes into members' flags */
     switch (coll_algo_barrier(c)) {
     case COLL_BARRIER_FLAT:
         barrier_flat(c);

@@ -27,9 +27,9 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
                      what, addr, len);
 }
 
-static void coll_progress(coll_t *c, long lag);
+static void coll_progress(coll_t *c, int ahead);
 
-static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, long lag)
+static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, int ahead)
 {
     char *area = team->area[team->ncalls++ % (unsigned long)team->nareas];
     c->team = team;
@@ -50,7 +50,8 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, lo
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
     c->lent = NULL;
-    coll_progress(c, lag);
+    c->reach_need = 0;
+    coll_progress(c, ahead);
 }
 
 size_t coll_landing(const coll_t *c, coll_buf_t *land)
@@ -65,12 +66,12 @@ size_t coll_landing(const coll_t *c, coll_buf_t *land)
 
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    setup_team(c, team, call, 1);
+    setup_team(c, team, call, 0);
 }
 
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    setup_team(c, team, call, team->nareas - 1);
+    setup_team(c, team, call, 1);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -131,6 +132,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     else
         c->work = (coll_buf_t){NULL, 0, 0};
     c->lent = NULL;
+    c->reach_need = 0;
 }
 
 /* ------------------------------------------------------------------ waiting */
@@ -195,8 +197,10 @@ static void wait_progress(coll_t *c, long need)
 }
 
 /* Publish that we have entered this call; after an early call, wait until every member has
- * entered call seq - lag (lag 1: the previous call; engine.h "Early return"). */
-static void coll_progress(coll_t *c, long lag)
+ * entered the previous call, or for a call set up ahead, note which call a member must have
+ * entered before this PE writes into it: the one after the last that used this area
+ * (coll_reach; engine.h "Early return"). */
+static void coll_progress(coll_t *c, int ahead)
 {
     struct sshmem_team *team = c->team;
     long *mine = progress_word(team);
@@ -204,7 +208,32 @@ static void coll_progress(coll_t *c, long lag)
     if (SSHMEM_LIKELY(!team->coll_early))
         return;
     team->coll_early = 0;
-    wait_progress(c, (long)c->seq - lag);
+    if (!ahead) {
+        wait_progress(c, (long)c->seq - 1);
+        return;
+    }
+    const long need = (long)c->seq - (team->nareas - 1);
+    if (need > team->coll_floor)
+        c->reach_need = need;
+}
+
+void coll_reach_wait(coll_t *c, int member)
+{
+    struct sshmem_team *team = c->team;
+    const long need = c->reach_need;
+    if (member < 0 || team->coll_floor >= need) {
+        wait_progress(c, need);
+        c->reach_need = 0;
+        return;
+    }
+    if (member == c->me || (team->reach_member == member && team->reach_seen >= need))
+        return;
+    coll_buf_t word;
+    coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);
+    long v;
+    COLL_WAIT_UNTIL(c, (v = peer_progress(c, &word, member)) >= need);
+    team->reach_member = member;
+    team->reach_seen = v;
 }
 
 void coll_team_retire(struct sshmem_team *team)

@@ -37,10 +37,12 @@
  *    thus never write into a member's area or dest before that member has finished with it.
  *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
  *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the
- *    gathered reduce) needs less: that every member has left the call that last used the
- *    same area, nareas calls back. Members then run several calls ahead of a slow
- *    root (on an oversubscribed host, several calls per time slice instead of one), and any
- *    other call after them still waits for all to have entered the previous one.
+ *    gathered reduce) needs less: that every member it writes into has left the call that
+ *    last used the same area, nareas calls back (coll_reach, before the first write). Members
+ *    then run several calls ahead of a slow root (on an oversubscribed host, several calls
+ *    per time slice instead of one); a gatherv's member learns only the root's progress, and
+ *    its root, which writes into nobody, learns nothing. Any other call after them still
+ *    waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
  * (a release on the direct path), then the flag; never a flag inside the data. A stamp (the
@@ -97,6 +99,8 @@ typedef struct coll {
     sshmem_tx_put_add_req_t inflight[COLL_INFLIGHT_MAX];
     int stream;           /* coll_put streams on the direct path (core/copy.h), set by an
                            * algorithm whose members all copy a lot at once; 0 at setup */
+    long reach_need;      /* coll_setup_team_ahead: a member this PE writes into must have
+                           * entered this call first (coll_reach); 0 when all have */
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
@@ -121,9 +125,25 @@ static inline int coll_host_crowded(void) { return sshmem.host_crowded; }
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
 /* The same for a call that reaches other members only through the sync area (and a member's
  * own memory only once that member has asked for it inside the call): after an early call it
- * only waits until every member has left the call that last used this area, so members run
- * up to team->nareas - 1 calls ahead of the slowest ("Early return"). */
+ * waits for nobody; coll_reach, before the first write into a member, waits until that
+ * member has left the call that last used this area, so members run up to team->nareas - 1
+ * calls ahead of the slowest ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
+/* In a call set up with coll_setup_team_ahead, before this PE first writes into member j's
+ * sync area: waits, if need be, until j has left the call that last used that area. A PE
+ * that writes into several members calls coll_reach_all instead (one look at all of them,
+ * kept as the team's floor, rather than one per member and call). */
+void coll_reach_wait(coll_t *c, int member);
+static inline void coll_reach(coll_t *c, int member)
+{
+    if (SSHMEM_UNLIKELY(c->reach_need))
+        coll_reach_wait(c, member);
+}
+static inline void coll_reach_all(coll_t *c)
+{
+    if (SSHMEM_UNLIKELY(c->reach_need))
+        coll_reach_wait(c, -1);
+}
 /* This call lets members leave before all have entered (see "Early return"): the team's
  * next call checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)

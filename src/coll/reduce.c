@@ -285,6 +285,7 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
     coll_mark_early(c);
     if (c->me != root) {
         const size_t mine = (size_t)c->me * slot;
+        coll_reach(c, root);
         if (coll_stamps_to(c, root))
             coll_put_stamped(c, root, &c->work, mine + GATHER_DATA_AT, src, nbytes, mine,
                              coll_stamp(c));

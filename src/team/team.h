@@ -79,6 +79,8 @@ struct sshmem_team {
     unsigned long ncalls;     /* collectives run on this team: picks the sync area */
     int coll_early;           /* the last collective let members leave early (coll/engine.h) */
     long coll_floor;          /* every member was seen to have entered this call (engine.c) */
+    int reach_member;         /* and this one member (coll_reach) was seen to have entered */
+    long reach_seen;          /* this call */
     int nareas;               /* sync areas used in turn */
     char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
                                                  SHMEM_SYNC_VALUE when idle) */
