@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "core/abi.h"
 
 #define SSHMEM_API __attribute__((visibility("default")))
 #define SSHMEM_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -44,14 +45,21 @@ struct sshmem_triplet; /* a team's members in world numbering (src/core/team_mat
 
 /* A communication context: the default one, or one from shmem_ctx_create. */
 struct sshmem_ctx {
-    struct sshmem_tx *tx;
-    long options;
-    struct sshmem_team *team; /* the team it was created on (SHMEM_TEAM_WORLD by default) */
-    /* NULL for contexts of SHMEM_TEAM_WORLD. For a context of any other team, the team's
-     * members: its RMA and atomics number PEs within that team (the specification's team
-     * contexts), so every target PE is translated to a world number first. */
-    const struct sshmem_triplet *team_pes;
+    union { /* one fixed size for the life of the soname: core/abi.h */
+        struct {
+            struct sshmem_tx *tx;
+            long options;
+            struct sshmem_team *team; /* the team it was created on (SHMEM_TEAM_WORLD by default) */
+            /* NULL for contexts of SHMEM_TEAM_WORLD. For a context of any other team, the team's
+             * members: its RMA and atomics number PEs within that team (the specification's team
+             * contexts), so every target PE is translated to a world number first. */
+            const struct sshmem_triplet *team_pes;
+        };
+        unsigned char abi_size[SSHMEM_ABI_CTX_BYTES];
+    };
 };
+_Static_assert(sizeof(struct sshmem_ctx) == SSHMEM_ABI_CTX_BYTES,
+               "struct sshmem_ctx outgrew its fixed size (core/abi.h)");
 
 struct sshmem_state {
     int my_pe;

@@ -25,6 +25,7 @@
 #include <shmemx.h>
 
 #include "core/copy_plan.h"
+#include "core/abi.h"
 
 /* The basic kinds: one per predefined basic or pair type. */
 enum mpix_kind {
@@ -80,17 +81,24 @@ enum mpix_type_flags {
 };
 
 struct sshmemx_datatype {
-    unsigned magic; /* MPIX_TYPE_MAGIC while valid; cleared by free */
-    unsigned flags;
-    const char *name;
-    size_t size;  /* data bytes of one element */
-    size_t align; /* strictest alignment of the basic items (for struct padding) */
-    ptrdiff_t lb, ub, true_lb, true_ub;
-    int kind;     /* the one kind of all the data, or -1 (mixed or no data) */
-    size_t nsegs;
-    mpix_seg_t *segs;
-    copy_plan_t plan; /* after commit (its pieces are the type's own) */
+    union { /* one fixed size for the life of the soname: core/abi.h */
+        struct {
+            unsigned magic; /* MPIX_TYPE_MAGIC while valid; cleared by free */
+            unsigned flags;
+            const char *name;
+            size_t size;  /* data bytes of one element */
+            size_t align; /* strictest alignment of the basic items (for struct padding) */
+            ptrdiff_t lb, ub, true_lb, true_ub;
+            int kind;     /* the one kind of all the data, or -1 (mixed or no data) */
+            size_t nsegs;
+            mpix_seg_t *segs;
+            copy_plan_t plan; /* after commit (its pieces are the type's own) */
+        };
+        unsigned char abi_size[SSHMEM_ABI_DATATYPE_BYTES];
+    };
 };
+_Static_assert(sizeof(struct sshmemx_datatype) == SSHMEM_ABI_DATATYPE_BYTES,
+               "struct sshmemx_datatype outgrew its fixed size (core/abi.h)");
 
 static inline ptrdiff_t mpix_extent(shmemx_datatype_t t) { return t->ub - t->lb; }
 

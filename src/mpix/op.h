@@ -11,17 +11,25 @@
 #include <shmemx.h>
 
 #include "coll/ops.h"
+#include "core/abi.h"
 #include "mpix/datatype.h"
 
 #define MPIX_OP_MAGIC 0x0b5e7a11u
 
 struct sshmemx_op {
-    unsigned magic; /* MPIX_OP_MAGIC while valid */
-    int id;         /* enum coll_op_id, or -1 for a user operator */
-    int commute;
-    shmemx_user_function *fn;
-    const char *name;
+    union { /* one fixed size for the life of the soname: core/abi.h */
+        struct {
+            unsigned magic; /* MPIX_OP_MAGIC while valid */
+            int id;         /* enum coll_op_id, or -1 for a user operator */
+            int commute;
+            shmemx_user_function *fn;
+            const char *name;
+        };
+        unsigned char abi_size[SSHMEM_ABI_OP_BYTES];
+    };
 };
+_Static_assert(sizeof(struct sshmemx_op) == SSHMEM_ABI_OP_BYTES,
+               "struct sshmemx_op outgrew its fixed size (core/abi.h)");
 
 /* "integer and floating types": what an operator accepts, for messages. */
 const char *mpix_op_domain(int op_id);

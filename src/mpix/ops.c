@@ -12,8 +12,8 @@
 #include "mpix/report.h"
 
 #define PREDEFINED_OP_(NAME, L)                                                                  \
-    SSHMEM_API struct sshmemx_op sshmemx_op_##L = {MPIX_OP_MAGIC, COLL_OP_##L, 1, NULL,          \
-                                                   "SHMEMX_" #NAME};
+    SSHMEM_API struct sshmemx_op sshmemx_op_##L = {.magic = MPIX_OP_MAGIC, .id = COLL_OP_##L,    \
+                                                   .commute = 1, .name = "SHMEMX_" #NAME};
 SHMEMX_PREDEFINED_OPS(PREDEFINED_OP_)
 
 static const char user_op_name[] = "a user operator";
@@ -93,7 +93,8 @@ SSHMEM_DEFINE(int, shmemx_op_create, (shmemx_user_function *fn, int commute, shm
     struct sshmemx_op *o = malloc(sizeof *o);
     if (!o)
         return mpix_error(SHMEMX_ERR_NO_MEM, call, "out of memory for the operator");
-    *o = (struct sshmemx_op){MPIX_OP_MAGIC, -1, commute != 0, fn, user_op_name};
+    *o = (struct sshmemx_op){.magic = MPIX_OP_MAGIC, .id = -1, .commute = commute != 0, .fn = fn,
+                              .name = user_op_name};
     *op = o;
     return SHMEMX_SUCCESS;
 }

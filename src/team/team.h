@@ -19,6 +19,7 @@
 #include <shmem.h>
 
 #include "core/team_math.h"
+#include "core/abi.h"
 
 /* One sync area: counting flags, the stamp line, then work space. The stamp line is a cache
  * line only its owner writes (its vector and the call number, for the tiny reductions of
@@ -69,26 +70,33 @@
 #define SSHMEM_TEAM_MAGIC 0x7ea5u
 
 struct sshmem_team {
-    unsigned magic;           /* SSHMEM_TEAM_MAGIC while the team exists */
-    sshmem_triplet_t pes;     /* the members, in world numbering */
-    int my_index;             /* this PE's number in the team */
-    int direct;               /* every member's symmetric memory is load/store reachable */
-    int pool_slot;            /* slot in the split-team pool; -1 for the predefined teams */
-    shmem_team_config_t config;
-    long config_mask;
-    unsigned long ncalls;     /* collectives run on this team: picks the sync area */
-    int coll_early;           /* the last collective let members leave early (coll/engine.h) */
-    long coll_floor;          /* every member was seen to have entered this call (engine.c) */
-    int reach_member;         /* and this one member (coll_reach) was seen to have entered */
-    long reach_seen;          /* this call */
-    int nareas;               /* sync areas used in turn */
-    char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
-                                                 SHMEM_SYNC_VALUE when idle) */
-    char *scratch;            /* symmetric scratch for the library's own use (its last long:
-                                 the progress word of coll/engine.c) */
-    char *stage;              /* symmetric, stage_bytes, 64-byte aligned */
-    size_t stage_bytes;       /* SSHMEM_TEAM_STAGE_PREDEFINED or _SPLIT */
+    union { /* one fixed size for the life of the soname: core/abi.h */
+        struct {
+            unsigned magic;           /* SSHMEM_TEAM_MAGIC while the team exists */
+            sshmem_triplet_t pes;     /* the members, in world numbering */
+            int my_index;             /* this PE's number in the team */
+            int direct;               /* every member's symmetric memory is load/store reachable */
+            int pool_slot;            /* slot in the split-team pool; -1 for the predefined teams */
+            shmem_team_config_t config;
+            long config_mask;
+            unsigned long ncalls;     /* collectives run on this team: picks the sync area */
+            int coll_early;           /* the last collective let members leave early (coll/engine.h) */
+            long coll_floor;          /* every member was seen to have entered this call (engine.c) */
+            int reach_member;         /* and this one member (coll_reach) was seen to have entered */
+            long reach_seen;          /* this call */
+            int nareas;               /* sync areas used in turn */
+            char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
+                                                         SHMEM_SYNC_VALUE when idle) */
+            char *scratch;            /* symmetric scratch for the library's own use (its last long:
+                                         the progress word of coll/engine.c) */
+            char *stage;              /* symmetric, stage_bytes, 64-byte aligned */
+            size_t stage_bytes;       /* SSHMEM_TEAM_STAGE_PREDEFINED or _SPLIT */
+        };
+        unsigned char abi_size[SSHMEM_ABI_TEAM_BYTES];
+    };
 };
+_Static_assert(sizeof(struct sshmem_team) == SSHMEM_ABI_TEAM_BYTES,
+               "struct sshmem_team outgrew its fixed size (core/abi.h)");
 
 /* Set up SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the pool (start-up, every PE, same order). */
 void sshmem_team_init(void);

@@ -4,6 +4,9 @@
 #   - every shmem_/shmemx_ routine the library exports is declared in a header
 #   - every routine has its profiling twin (pshmem_put for shmem_put) and nothing else is p*
 #   - pshmem.h and pshmemx.h declare exactly those twins, with the routines' own prototypes
+#   - the objects programs reach by name (SHMEM_TEAM_WORLD, SHMEM_CTX_DEFAULT, SHMEMX_DOUBLE,
+#     SHMEMX_SUM, ...) have the fixed sizes of src/core/abi.h: a program keeps a copy of each
+#     of the size it was linked with, so a size that changed would corrupt memory
 # The declarations are read by the compiler itself (gcc -aux-info), not by the build's
 # generator of the profiling headers, so that generator is checked too. TAP output.
 src="${SSHMEM_TEST_SRCDIR:-.}"
@@ -14,9 +17,9 @@ trap 'rm -rf "$work"' EXIT
 n=0
 ok() { n=$((n + 1)); if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
 note() { sed 's/^/# /' | head -20; }
-echo "1..6"
+echo "1..7"
 if [ ! -f "$lib" ] || ! command -v nm >/dev/null || ! command -v gcc >/dev/null; then
-    for i in 1 2 3 4 5 6; do echo "ok $i # SKIP no shared library, nm or gcc here"; done
+    for i in 1 2 3 4 5 6 7; do echo "ok $i # SKIP no shared library, nm or gcc here"; done
     exit 0
 fi
 
@@ -58,3 +61,23 @@ awk '$1 !~ /^p/ {$1 = ""; name = $2; $2 = ""; proto["p" name] = $0}
     "$work/decl" >"$work/differ"
 [ ! -s "$work/differ" ]; ok "each twin's parameters are its routine's" $?
 note <"$work/differ"
+
+# Exported data objects, by name prefix, and the size core/abi.h fixes for each kind.
+abi() { sed -nE "s/^#define SSHMEM_ABI_$1_BYTES ([0-9]+).*/\1/p" "$src/src/core/abi.h"; }
+nm -D -S --defined-only "$lib" | awk '
+    function hex(s,  i, v) {
+        for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+        return v
+    }
+    $3 ~ /^[BDGRSV]$/ {print $4, hex(tolower($2))}' >"$work/objects"
+awk -v team="$(abi TEAM)" -v ctx="$(abi CTX)" -v type="$(abi DATATYPE)" -v op="$(abi OP)" '
+    $1 ~ /^sshmem_team_(world|shared)$/ {want = team}
+    $1 == "sshmem_ctx_default" {want = ctx}
+    $1 ~ /^sshmemx_type_/ {want = type}
+    $1 ~ /^sshmemx_op_/ {want = op}
+    {if (want == "" || $2 != want) print $1 " is " $2 " bytes, not " (want == "" ? "a known kind" : want); want = ""}
+' "$work/objects" >"$work/badsize"
+nobj=$(wc -l <"$work/objects")
+[ "$nobj" -gt 0 ] && [ ! -s "$work/badsize" ]
+ok "every exported object ($nobj) has its fixed size (src/core/abi.h)" $?
+note <"$work/badsize"
