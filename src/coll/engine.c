@@ -213,20 +213,27 @@ static void coll_progress(coll_t *c, int ahead)
         return;
     }
     const long need = (long)c->seq - (team->nareas - 1);
-    if (need > team->coll_floor)
+    if (need > team->coll_floor) {
         c->reach_need = need;
+        c->reached = -1;
+    }
 }
 
 void coll_reach_wait(coll_t *c, int member)
 {
     struct sshmem_team *team = c->team;
     const long need = c->reach_need;
-    if (member < 0 || team->coll_floor >= need) {
+    if (member == c->me)
+        return;
+    /* A second member in one call: look at all at once (the team's floor), not one by one
+     * in every call. */
+    if (member < 0 || team->coll_floor >= need || (c->reached >= 0 && c->reached != member)) {
         wait_progress(c, need);
         c->reach_need = 0;
         return;
     }
-    if (member == c->me || (team->reach_member == member && team->reach_seen >= need))
+    c->reached = member;
+    if (team->reach_member == member && team->reach_seen >= need)
         return;
     coll_buf_t word;
     coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);

@@ -101,6 +101,7 @@ typedef struct coll {
                            * algorithm whose members all copy a lot at once; 0 at setup */
     long reach_need;      /* coll_setup_team_ahead: a member this PE writes into must have
                            * entered this call first (coll_reach); 0 when all have */
+    int reached;          /* the one member coll_reach has let this call write into, or -1 */
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
@@ -129,10 +130,11 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
  * member has left the call that last used this area, so members run up to team->nareas - 1
  * calls ahead of the slowest ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
-/* In a call set up with coll_setup_team_ahead, before this PE first writes into member j's
- * sync area: waits, if need be, until j has left the call that last used that area. A PE
- * that writes into several members calls coll_reach_all instead (one look at all of them,
- * kept as the team's floor, rather than one per member and call). */
+/* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync
+ * area: waits, if need be, until j has left the call that last used that area. One branch
+ * when nobody needs to be waited for. From the second member a call writes into, it looks
+ * at all members at once (kept as the team's floor) rather than one by one in every call;
+ * coll_reach_all does so at once. */
 void coll_reach_wait(coll_t *c, int member);
 static inline void coll_reach(coll_t *c, int member)
 {

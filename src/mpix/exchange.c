@@ -156,6 +156,7 @@ static void send_header(xchg_t *x, int d)
     const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
     const int large = is_large(x, count);
     header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
+    coll_reach(&x->c, j);
     const size_t data_len = large ? 0 : count * x->type->size;
     char *there = mapped_work(x, j, at);
     if (there) { /* data, then the header, its call number last: it is the signal */
@@ -212,6 +213,7 @@ static int invite(xchg_t *x, int d)
     const size_t displ = mpix_side_displ(r, i);
     invitation_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
     const size_t at = slot_at(x, d) + INVITE_AT;
+    coll_reach(&x->c, i);
     char *there = mapped_work(x, i, at);
     if (there) {
         memcpy(there, &a, sizeof a);
@@ -345,33 +347,6 @@ static void check_dest(const xchg_t *x)
                          mpix_side_count(r, i), mpix_type_name(x->type), i);
 }
 
-/* Before the batch's first write into another member (coll_reach): the receivers this PE
- * sends a header to and the senders it invites. One such member is waited for alone (a
- * gatherv's member: the root), several all at once; a PE that writes into nobody (a gatherv's
- * root, all blocks small) waits for nobody. */
-static void reach_batch(xchg_t *x)
-{
-    coll_t *c = &x->c;
-    int target = -1;
-    for (int d = x->b0; d < x->b0 + x->nb; d++) {
-        const int j = to_member(c, d), i = from_member(c, d);
-        const int writes[2] = {
-            mpix_side_talks(x->send, j) ? j : -1,
-            mpix_side_talks(x->recv, i) && is_large(x, mpix_side_count(x->recv, i)) ? i : -1};
-        for (int k = 0; k < 2; k++) {
-            if (writes[k] < 0 || writes[k] == target)
-                continue;
-            if (target >= 0) {
-                coll_reach_all(c);
-                return;
-            }
-            target = writes[k];
-        }
-    }
-    if (target >= 0)
-        coll_reach(c, target);
-}
-
 /* One batch of distances: invitations for large blocks and headers (with small blocks) go
  * out, then one wait for both kinds coming in; then the large blocks, and their "done". */
 static void run_batch(xchg_t *x)
@@ -380,8 +355,6 @@ static void run_batch(xchg_t *x)
     const int end = x->b0 + x->nb;
     const int mcast = multicast(x);
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
-    if (SSHMEM_UNLIKELY(c->reach_need))
-        reach_batch(x);
     for (int d = x->b0; d < end; d++)
         large_in += invite(x, d);
     for (int d = x->b0; d < end; d++) {
