@@ -80,10 +80,12 @@ struct sshmem_team {
             shmem_team_config_t config;
             long config_mask;
             unsigned long ncalls;     /* collectives run on this team: picks the sync area */
-            int coll_early;           /* the last collective let members leave early (coll/engine.h) */
-            long coll_floor;          /* every member was seen to have entered this call (engine.c) */
-            int reach_member;         /* and this one member (coll_reach) was seen to have entered */
-            long reach_seen;          /* this call */
+            int coll_early;           /* the last collective let members leave early
+                                         (coll/engine.h) */
+            long coll_floor;          /* every member was seen to have entered this call
+                                         (engine.c) */
+            int reach_member;         /* and this one member (coll_reach) was seen to have */
+            long reach_seen;          /* entered this call */
             int nareas;               /* sync areas used in turn */
             char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
                                                          SHMEM_SYNC_VALUE when idle) */
