@@ -42,23 +42,6 @@ const char *sshmem_tx_workarounds(void) { return sshmem_ucx_quirks_describe(); }
 
 const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe) { return &cards[pe]; }
 
-/* UCX's shared-memory transports (sysv, posix) start with a receive pool of 512 buffers of
- * 8 KiB, 4 MiB per transport and PE, made real at start-up (posix writes every byte of it to
- * check the space): 8 MiB per PE, a third of a 4-PE job's CPU time in ucp_worker_create here.
- * 128 buffers are twice the receive FIFO (64 entries, UCX_MM_FIFO_SIZE); the pool grows by as
- * many when more are held. A user's setting wins. Only with the transports sshmem chooses
- * (UCX_TLS unset): where the user's UCX_TLS leaves out shared memory (tcp,self), UCX warns
- * at every start that the setting is unused ("invalid configuration: MM_RX_BUFS_GROW"). */
-static void size_receive_pools(ucp_config_t *config)
-{
-    if (getenv("UCX_TLS") || getenv("UCX_MM_RX_BUFS_GROW") || getenv("UCX_SYSV_RX_BUFS_GROW") ||
-        getenv("UCX_POSIX_RX_BUFS_GROW"))
-        return;
-    ucs_status_t st = ucp_config_modify(config, "MM_RX_BUFS_GROW", "128");
-    if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_init", "configuration (MM_RX_BUFS_GROW)", st);
-}
-
 /*
  * Whether every transport UCX chose moves one-sided operations as messages or as CPU memory
  * accesses: UCX 1.13 has no call that says which transports an endpoint uses, so this reads
@@ -125,7 +108,7 @@ void sshmem_tx_init(int thread_multiple, int hosts)
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "configuration", st);
     sshmem_ucx_private_config(config, hosts);
-    size_receive_pools(config);
+    sshmem_ucx_default_config(config, hosts);
     params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
     /* Active messages carry packed non-contiguous data (ucx_staging.c). */
     params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM |

@@ -132,6 +132,8 @@ void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call);
 void sshmem_ucx_private_config(ucp_config_t *config, int hosts);
 /* ...and the SysV segments this process made, owner-only (mode 0600) once UCX returns them. */
 void sshmem_ucx_private_segments(void);
+/* ucx_defaults.c: UCX settings measured better than UCX's defaults (the user's stand). */
+void sshmem_ucx_default_config(ucp_config_t *config, int hosts);
 /* tx's endpoint to pe, wired up now if this is the first use. */
 static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *call)
 {
