@@ -50,9 +50,10 @@ out=$(SSHMEM_PES_PER_NODE=two timeout 60 "$oshrun" -np 2 "$build/examples/hello"
 [ $rc -ne 0 ] && grep -q "SSHMEM_PES_PER_NODE='two' is not valid: expected a whole number" <<<"$out"
 ok "a malformed SSHMEM_PES_PER_NODE is rejected with a message (exit $rc)" $?
 
-# Settings sshmem gives UCX for its own transport choice must not reach a user's UCX_TLS that
-# has no use for them: UCX prints a warning at every start for those.
-for tls in unset tcp,self; do
+# Settings sshmem gives UCX (src/transport/ucx_defaults.c) must not reach a user's UCX_TLS that
+# has no use for them: UCX prints a warning at every start for those. UCX_TLS values that name
+# tcp, leave it in, or leave it out.
+for tls in unset tcp,self all ^sm sm,self ^tcp; do
     if [ "$tls" = unset ]; then tls_env=(-u UCX_TLS); else tls_env=(UCX_TLS="$tls"); fi
     out=$(env "${tls_env[@]}" SSHMEM_PES_PER_NODE=2 timeout 60 "$oshrun" -np 4 \
           "$build/examples/hello" 2>&1)
