@@ -31,7 +31,8 @@ static void coll_progress(coll_t *c, int ahead);
 
 static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, int ahead)
 {
-    char *area = team->area[team->ncalls++ % (unsigned long)team->nareas];
+    c->area = (int)(team->ncalls++ % (unsigned long)team->nareas);
+    char *area = team->area[c->area];
     c->team = team;
     c->seq = team->ncalls;
     if (SSHMEM_UNLIKELY(sshmem_hang_ns) && team == &sshmem_team_world)
@@ -114,6 +115,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     c->call = call;
     c->team = NULL;
     c->seq = 0;
+    c->area = 0;
     c->ucx_dirty = 0;
     c->ucx_unfinished = 0;
     c->ninflight = 0;
@@ -249,6 +251,7 @@ void coll_team_retire(struct sshmem_team *team)
     for (int a = 0; a < team->nareas; a++) /* no stamp of this team may match the next one's */
         memset(team->area[a] + SSHMEM_TEAM_STAMP_LINE_AT, 0,
                SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_STAMP_LINE_AT);
+    memset(team->posts, 0, SSHMEM_TEAM_POSTS_BYTES(team->nareas));
 }
 
 /* ------------------------------------------------------------------ flags */
@@ -331,6 +334,13 @@ long coll_recv_value(coll_t *c, int slot)
 void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value)
 {
     COLL_WAIT_UNTIL(c, __atomic_load_n(stamp, __ATOMIC_ACQUIRE) == value);
+}
+
+int coll_wait_stamps(coll_t *c, const uint64_t *first, const uint64_t *second, uint64_t value)
+{
+    COLL_WAIT_UNTIL(c, __atomic_load_n(first, __ATOMIC_ACQUIRE) == value ||
+                           __atomic_load_n(second, __ATOMIC_ACQUIRE) == value);
+    return __atomic_load_n(first, __ATOMIC_ACQUIRE) == value;
 }
 
 /* ------------------------------------------------------------------ data */

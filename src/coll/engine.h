@@ -105,6 +105,7 @@ typedef struct coll {
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
+    int area;             /* the team's sync area of this call: (seq - 1) % team->nareas */
 } coll_t;
 
 /* World PE of member i. */
@@ -204,6 +205,8 @@ long coll_recv_value(coll_t *c, int slot);
  * stores and then stores a stamp beside it (release); the data's own cache line then says
  * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
 void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value);
+/* The same for two stamps at once; returns whether the first one is value. */
+int coll_wait_stamps(coll_t *c, const uint64_t *first, const uint64_t *second, uint64_t value);
 /* The stamp of a team call: its call number (from 1, 64 bits: it never wraps). A stamp left
  * in place never matches a later call of the team, and a destroyed team's state is zeroed
  * (coll_team_retire), so none of an older team in the same memory matches either. */
@@ -211,6 +214,18 @@ static inline uint64_t coll_stamp(const coll_t *c) { return c->seq; }
 static inline void coll_put_stamp(uint64_t *stamp, uint64_t value)
 {
     __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
+}
+
+/* Member i's post box of this call for the block from distance d (1 .. SSHMEM_TEAM_POST_
+ * DISTANCES) below it, in a direct team call (team/team.h, "Posts"): at the same offset from
+ * the call's sync area on every member, so it is found through the flags' mapping. */
+static inline char *coll_post(const coll_t *c, int member, int d)
+{
+    const struct sshmem_team *t = c->team;
+    char *mine = t->posts + ((size_t)(d - 1) * (size_t)t->nareas + (size_t)c->area) *
+                                SSHMEM_TEAM_POST_BYTES;
+    return member == c->me ? mine
+                           : coll_peer(c, &c->flags, member, (size_t)(mine - c->flags.addr));
 }
 
 /* The stamp line of member i in a direct team call (team/team.h): only its owner writes it;

@@ -73,7 +73,7 @@
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
       "(PE 0; see doc/reference.md); unset = off")                                              \
     X(teams_max, UINT, "SSHMEM_TEAMS_MAX", NULL, "32",                                            \
-      "split teams a PE may be in at once (1 to 1024); each costs 49 KiB of symmetric memory " \
+      "split teams a PE may be in at once (1 to 1024); each costs 50 KiB of symmetric memory " \
       "per PE, on top of SHMEM_SYMMETRIC_SIZE")                                                   \
     X(locks_max, UINT, "SSHMEM_LOCKS_MAX", NULL, "256",                                           \
       "locks a PE may hold or wait for at once (1 to 65535); each costs 64 bytes of symmetric "  \

@@ -29,7 +29,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 _Static_assert(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT,
                "the pool's bitmap holds every slot SSHMEM_TEAMS_MAX may ask for");
 
-/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its stamp lines and scratch
+/* Every flag of a team state at rest (SHMEM_SYNC_VALUE), its stamp lines, scratch and posts
  * zeroed. */
 static void state_reset(char *state, int nareas)
 {
@@ -40,7 +40,8 @@ static void state_reset(char *state, int nareas)
             flags[i] = SHMEM_SYNC_VALUE;
         memset(area + SSHMEM_TEAM_STAMP_LINE_AT, 0, SSHMEM_TEAM_STAMP_LINE_BYTES);
     }
-    memset(state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES, 0, SSHMEM_TEAM_SCRATCH_BYTES);
+    memset(state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES, 0,
+           SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_POSTS_BYTES(nareas));
 }
 
 int sshmem_team_all_direct(const sshmem_triplet_t *t)
@@ -70,7 +71,8 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
     for (int a = 0; a < nareas; a++)
         team->area[a] = state + (size_t)a * SSHMEM_TEAM_AREA_BYTES;
     team->scratch = state + (size_t)nareas * SSHMEM_TEAM_AREA_BYTES;
-    team->stage = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
+    team->posts = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
+    team->stage = team->posts + SSHMEM_TEAM_POSTS_BYTES(nareas);
     team->stage_bytes = slot < 0 ? SSHMEM_TEAM_STAGE_PREDEFINED : SSHMEM_TEAM_STAGE_SPLIT;
 }
 

@@ -4,8 +4,9 @@
  * A team is a triplet of world PEs (team_math.h) plus the symmetric memory its collectives
  * synchronize through. That memory is SSHMEM_TEAM_AREAS "sync areas" used in turn by
  * successive collectives (see coll/engine.h for why two would be enough, and what more buys:
- * calls that run ahead of a slow member) and a small scratch block for the library's own
- * collectives on the team (agreeing on a pool slot when splitting).
+ * calls that run ahead of a slow member), a small scratch block for the library's own
+ * collectives on the team (agreeing on a pool slot when splitting), the posts of the
+ * MPI-style gather family's small blocks and a staging buffer.
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
  * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
@@ -55,8 +56,20 @@
  * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
 #define SSHMEM_TEAM_STAGE_PREDEFINED (1024u << 10)
+/* Posts: 32-byte boxes for the small blocks of the MPI-style gather family (src/mpix/
+ * exchange.c), one per sync area and distance d = 1 .. SSHMEM_TEAM_POST_DISTANCES to the
+ * writer (the member d below). The boxes of one distance for consecutive calls lie side by
+ * side, two to a cache line, so a PE running calls ahead fills a line its reader then
+ * fetches once for two calls (Open MPI's shared-memory "fast boxes" pack small messages
+ * alike); in the areas' slots each call's block has a line of its own, 8 KiB from the last
+ * one's. Members farther apart use the slots. Figures in src/mpix/exchange.c. */
+#define SSHMEM_TEAM_POST_DISTANCES 15
+#define SSHMEM_TEAM_POST_BYTES 32
+#define SSHMEM_TEAM_POSTS_BYTES(areas)                                                           \
+    ((size_t)(areas) * SSHMEM_TEAM_POST_DISTANCES * SSHMEM_TEAM_POST_BYTES)
 #define SSHMEM_TEAM_STATE_BYTES_OF(areas, stage)                                                 \
-    ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES + (stage))
+    ((areas) * SSHMEM_TEAM_AREA_BYTES + SSHMEM_TEAM_SCRATCH_BYTES +                              \
+     SSHMEM_TEAM_POSTS_BYTES(areas) + (stage))
 /* A split team's state (a pool slot), and a predefined team's. */
 #define SSHMEM_TEAM_STATE_BYTES                                                                  \
     SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_SPLIT, SSHMEM_TEAM_STAGE_SPLIT)
@@ -91,6 +104,8 @@ struct sshmem_team {
                                                          SHMEM_SYNC_VALUE when idle) */
             char *scratch;            /* symmetric scratch for the library's own use (its last long:
                                          the progress word of coll/engine.c) */
+            char *posts;              /* symmetric, SSHMEM_TEAM_POSTS_BYTES(nareas), zero
+                                         while the team is not in use */
             char *stage;              /* symmetric, stage_bytes, 64-byte aligned */
             size_t stage_bytes;       /* SSHMEM_TEAM_STAGE_PREDEFINED or _SPLIT */
         };
