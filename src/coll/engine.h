@@ -216,16 +216,14 @@ static inline void coll_put_stamp(uint64_t *stamp, uint64_t value)
     __atomic_store_n(stamp, value, __ATOMIC_RELEASE); /* after the data it marks */
 }
 
-/* Member i's post box of this call for the block from distance d (1 .. SSHMEM_TEAM_POST_
- * DISTANCES) below it, in a direct team call (team/team.h, "Posts"): at the same offset from
- * the call's sync area on every member, so it is found through the flags' mapping. */
-static inline char *coll_post(const coll_t *c, int member, int d)
+/* Where a member's post box of this team call for the block from distance d (1 ..
+ * SSHMEM_TEAM_POST_DISTANCES) below it lies (team/team.h, "Posts"): at this offset from the
+ * call's sync area (c->flags), the same on every member. */
+static inline size_t coll_post_at(const coll_t *c, int d)
 {
     const struct sshmem_team *t = c->team;
-    char *mine = t->posts + ((size_t)(d - 1) * (size_t)t->nareas + (size_t)c->area) *
-                                SSHMEM_TEAM_POST_BYTES;
-    return member == c->me ? mine
-                           : coll_peer(c, &c->flags, member, (size_t)(mine - c->flags.addr));
+    return (size_t)(t->posts - c->flags.addr) +
+           ((size_t)(d - 1) * (size_t)t->nareas + (size_t)c->area) * SSHMEM_TEAM_POST_BYTES;
 }
 
 /* The stamp line of member i in a direct team call (team/team.h): only its owner writes it;

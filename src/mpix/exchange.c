@@ -15,14 +15,15 @@
  * A header announces itself where the engine lets a pair stamp (coll_stamps_to: shared
  * memory, and UCX with one-sided puts): count and data go first, the call number last, and
  * the receiver polls the slot's own cache line, which brings header and small data at once.
- * On shared memory a block of up to 16 bytes between members at most
+ * Where a pair stamps, a block of up to 16 bytes between members at most
  * SSHMEM_TEAM_POST_DISTANCES apart goes, header and all, into the receiver's post box for
  * this call instead (team/team.h, "Posts"), where consecutive calls share cache lines. 8-byte
- * scatterv at 2 PEs (three interleaved runs of bench/.libs/mpix_bench): 0.174-0.184 ->
- * 0.115-0.117 us, Open MPI 0.12; gatherv 0.108-0.110 either way in the same runs, and
- * 0.205-0.207 -> 0.131-0.136 in a slower moment of the machine (a loop of 400,000 calls;
- * Open MPI 0.107); at 4 PEs on 2 cores scatterv 0.40-0.42 -> 0.34-0.37, the other 8-byte
- * calls within the noise.
+ * scatterv at 2 PEs on one host (three interleaved runs of bench/.libs/mpix_bench):
+ * 0.174-0.184 -> 0.115-0.117 us, Open MPI 0.12; gatherv 0.108-0.110 either way in the same
+ * runs, and 0.205-0.207 -> 0.131-0.136 in a slower moment of the machine (a loop of 400,000
+ * calls; Open MPI 0.107); at 4 PEs on 2 cores scatterv 0.40-0.42 -> 0.34-0.37, the other
+ * 8-byte calls within the noise. Through UCX's shared memory, 8-byte gatherv at 2 PEs
+ * 0.24-0.25 -> 0.16-0.21 us.
  * Where UCX emulates puts (tcp), header and data travel with a signal on the flag as one
  * message instead (coll_put_signal).
  */
@@ -157,18 +158,41 @@ static int is_large(const xchg_t *x, size_t count)
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
-/* Whether members d apart have a post box (see the top), and whether count elements go in
- * it. The sender decides with its count; the receiver watches both box and slot, so that a
- * sender whose count differs from its own is found out either way (take_header). */
-static int post_pair(const xchg_t *x, int d)
+/* Whether this PE and member `partner`, d apart, have a post box (see the top): where they
+ * stamp, as both ends agree. And whether count elements go in it: the sender decides with its
+ * count; the receiver watches both box and slot, so that a sender whose count differs from
+ * its own is found out either way (take_header). */
+static int post_pair(const xchg_t *x, int d, int partner)
 {
-    return x->c.direct && d <= SSHMEM_TEAM_POST_DISTANCES;
+    return d <= SSHMEM_TEAM_POST_DISTANCES && coll_stamps_to(&x->c, partner);
 }
-static int by_post(const xchg_t *x, int d, size_t count)
+static int by_post(const xchg_t *x, int d, int partner, size_t count)
 {
     size_t bytes;
-    return post_pair(x, d) && !__builtin_mul_overflow(count, x->type->size, &bytes) &&
+    return post_pair(x, d, partner) && !__builtin_mul_overflow(count, x->type->size, &bytes) &&
            bytes <= SSHMEM_TEAM_POST_BYTES - sizeof(header_t) && !is_large(x, count);
+}
+
+/* As a sender at distance d, a block that goes by post: on a mapped receiver data, count and
+ * the call number last, stored; through UCX one stamped put (see send_header). */
+static void send_post(xchg_t *x, int d, int j, const header_t *h, const char *origin,
+                      size_t count, size_t data_len)
+{
+    const size_t at = coll_post_at(&x->c, d);
+    char *there = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.flags.region];
+    if (there) {
+        header_t *box = (header_t *)(there + x->c.flags.off + at);
+        pack(x, box + 1, origin, count);
+        box->count = h->count;
+        coll_put_stamp(&box->seq, h->seq);
+        return;
+    }
+    char buf[SSHMEM_TEAM_POST_BYTES];
+    const header_t unstamped = {h->count, 0};
+    memcpy(buf, &unstamped, sizeof unstamped);
+    pack(x, buf + sizeof unstamped, origin, count);
+    coll_put_stamped(&x->c, j, &x->c.flags, at, buf, sizeof unstamped + data_len,
+                     at + offsetof(header_t, seq), h->seq);
 }
 
 /* As a sender at distance d: the header, and the data if it is small. */
@@ -181,14 +205,11 @@ static void send_header(xchg_t *x, int d)
     const int large = is_large(x, count);
     header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
     coll_reach(&x->c, j);
-    if (by_post(x, d, count)) {
-        header_t *box = (header_t *)coll_post(&x->c, j, d);
-        pack(x, box + 1, origin, count);
-        box->count = h.count;
-        coll_put_stamp(&box->seq, h.seq);
+    const size_t data_len = large ? 0 : count * x->type->size;
+    if (by_post(x, d, j, count)) {
+        send_post(x, d, j, &h, origin, count, data_len);
         return;
     }
-    const size_t data_len = large ? 0 : count * x->type->size;
     char *there = mapped_work(x, j, at);
     if (there) { /* data, then the header, its call number last: it is the signal */
         header_t *th = (header_t *)(there + HEADER_AT);
@@ -263,8 +284,8 @@ static void take_header(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
     const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
-    if (post_pair(x, d)) { /* box or slot, as the sender's count chose: checked below */
-        const header_t *box = (const header_t *)coll_post(&x->c, x->c.me, d);
+    if (post_pair(x, d, i)) { /* box or slot, as the sender's count chose: checked below */
+        const header_t *box = (const header_t *)(x->c.flags.addr + coll_post_at(&x->c, d));
         if (coll_wait_stamps(&x->c, &box->seq, &h->seq, coll_stamp(&x->c)))
             h = box;
     } else if (coll_stamps_to(&x->c, i)) {

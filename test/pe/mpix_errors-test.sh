@@ -17,6 +17,11 @@ cases=(
   "mismatch_large_recv||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
   "mismatch_large_send||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "mismatch_allgatherv||nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
+  # the same through UCX, where small blocks go by stamped put (post box or slot), and over TCP
+  "count_mismatch|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
+  "mismatch_large_recv|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
+  "mismatch_large_send|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
+  "count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "in_place_gatherv_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"
   "put_uncommitted||0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )
