@@ -29,9 +29,11 @@ static void set(ucp_config_t *config, const char *name, const char *value)
 static int list_names(const char *list, const char *tl)
 {
     const size_t len = strlen(tl);
-    for (const char *t = list; *t; t += strcspn(t, ",") + (t[strcspn(t, ",")] == ',')) {
-        if (strcspn(t, ",") == len && strncasecmp(t, tl, len) == 0)
+    for (const char *t = list; *t;) {
+        const size_t n = strcspn(t, ","); /* this name's length */
+        if (n == len && strncasecmp(t, tl, len) == 0)
             return 1;
+        t += n + (t[n] == ','); /* past the name and its comma */
     }
     return 0;
 }
