@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "transport/ucx_tx.h"
 
@@ -25,13 +24,13 @@ static void set(ucp_config_t *config, const char *name, const char *value)
     }
 }
 
-/* Does the comma-separated list name `tl` (case aside, as UCX reads it)? */
+/* Does the comma-separated list name `tl` (exactly: UCX takes "TCP" for no transport)? */
 static int list_names(const char *list, const char *tl)
 {
     const size_t len = strlen(tl);
     for (const char *t = list; *t;) {
         const size_t n = strcspn(t, ","); /* this name's length */
-        if (n == len && strncasecmp(t, tl, len) == 0)
+        if (n == len && strncmp(t, tl, len) == 0)
             return 1;
         t += n + (t[n] == ','); /* past the name and its comma */
     }
