@@ -2,7 +2,8 @@
 # pes-per-node-test.sh: SSHMEM_PES_PER_NODE=k makes one host look like several nodes of k PEs
 # (direct load/store inside a group, UCX between groups, UCX atomics everywhere). Runs a few
 # multi-PE tests with k=1 and k=2 at 2, 3 and 4 PEs on the direct and tcp paths (through
-# run-test.sh), then checks SHMEM_INFO's report and the rejection of a malformed k. TAP output.
+# run-test.sh), then checks SHMEM_INFO's report, the rejection of a malformed k, and the UCX
+# settings sshmem makes (no warning; the tcp send buffer only where tcp may run). TAP output.
 build="${SSHMEM_TEST_BUILDDIR:-.}"
 src="${SSHMEM_TEST_SRCDIR:-..}"
 oshrun="${OSHRUN:-$build/oshrun}"
@@ -61,6 +62,28 @@ for tls in unset tcp,self all ^sm sm,self ^tcp; do
     warned=$(grep -m1 "UCX  WARN" <<<"$out")
     [ $rc -eq 0 ] && [ -z "$warned" ]
     ok "UCX_TLS $tls, k=2: no UCX warning at start-up (exit $rc)${warned:+: $warned}" $?
+done
+
+# The tcp send buffer (src/transport/ucx_defaults.c) goes to UCX where tcp may run, and only
+# there, and a UCX_TCP_SNDBUF the user sets wins. UCX's debug log says what it applied; a UCX
+# built without debug logging says nothing, and the checks are skipped.
+applied() { # ENV...: "yes" if UCX applied sshmem's SNDBUF, "no" if not, "" if UCX logs no debug
+    local out
+    out=$(env "$@" UCX_LOG_LEVEL=debug SSHMEM_LOCAL=ucx timeout 60 "$oshrun" -np 2 \
+          "$build/examples/hello" 2>&1)
+    grep -q "UCX  DEBUG" <<<"$out" || return 0
+    if grep -q "apply UCT configuration SNDBUF=256k" <<<"$out"; then echo yes; else echo no; fi
+}
+for case in "yes UCX_TLS=tcp,self" "no UCX_TLS=tcp,self UCX_TCP_SNDBUF=auto" "no -u UCX_TLS" \
+            "no UCX_TLS=sm,self"; do
+    want=${case%% *} setting=${case#* }
+    got=$(applied $setting)
+    if [ -z "$got" ]; then
+        lines+=("# skipped: UCX logs no debug lines here")
+        continue
+    fi
+    [ "$got" = "$want" ]
+    ok "$setting (one host, through UCX): sshmem's tcp send buffer applied: $got (want $want)" $?
 done
 
 echo "1..$n"
