@@ -207,6 +207,7 @@ static void coll_progress(coll_t *c, int ahead)
     struct sshmem_team *team = c->team;
     long *mine = progress_word(team);
     __atomic_store_n(mine, (long)c->seq, __ATOMIC_RELEASE); /* after the caller's work */
+    sshmem_tx_gates_raised(); /* messages held for this call (coll_gate) go in now */
     if (SSHMEM_LIKELY(!team->coll_early))
         return;
     team->coll_early = 0;
@@ -227,6 +228,8 @@ void coll_reach_wait(coll_t *c, int member)
     const long need = c->reach_need;
     if (member == c->me)
         return;
+    if (member >= 0 && !coll_stamps_to(c, member))
+        return; /* what goes to member are messages, gated instead (coll_gate) */
     /* A second member in one call: look at all at once (the team's floor), not one by one
      * in every call. */
     if (member < 0 || team->coll_floor >= need || (c->reached >= 0 && c->reached != member)) {
@@ -384,6 +387,34 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
     c->ucx_dirty |= 1 << dst->region;
 }
 
+/* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member
+ * applies it once it has left the call that last used this area (what coll_reach waits for
+ * where there are no messages), holding it until then. A member's held messages are bounded
+ * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most
+ * that many bytes' worth of calls (held entries cost about HELD_ENTRY_BYTES besides the
+ * data); a PE further ahead waits. NULL when every member is known to be there. */
+#define HELD_ENTRY_BYTES 128
+static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
+                                         sshmem_tx_gate_t *gate)
+{
+    const long need = c->reach_need;
+    if (!need)
+        return NULL;
+    struct sshmem_team *team = c->team;
+    const size_t per_call = (size_t)c->n * (len + HELD_ENTRY_BYTES);
+    const size_t calls = sshmem_env.coll_hold / per_call;
+    const long within = need - (calls < (size_t)need ? (long)calls : need);
+    if (within > team->coll_floor &&
+        !(team->reach_member == member && team->reach_seen >= within))
+        wait_progress(c, within);
+    coll_buf_t word;
+    coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);
+    const int pe = coll_pe(c, member);
+    gate->word_raddr = sshmem_peer(pe)->remote[word.region] + word.off;
+    gate->open_at = need;
+    return gate;
+}
+
 static void finish_inflight(coll_t *c)
 {
     for (int i = 0; i < c->ninflight; i++)
@@ -395,9 +426,10 @@ static void finish_inflight(coll_t *c)
  * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
  * messages, each acknowledged, with the fence between them waiting for the first
  * acknowledgement: over tcp at 2 PEs an 8-byte allreduce took 36 us, 13 this way. */
-static int signal_by_message(coll_t *c, int pe, const coll_buf_t *dst, size_t at,
+static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                              const void *src, size_t len, int slot, long amount, int async)
 {
+    const int pe = coll_pe(c, member);
     if (!sshmem_tx_put_add_pays(pe))
         return 0;
     if (c->ucx_dirty) { /* nothing orders a message after puts short of their completion */
@@ -411,9 +443,10 @@ static int signal_by_message(coll_t *c, int pe, const coll_buf_t *dst, size_t at
             finish_inflight(c);
         later = &c->inflight[c->ninflight];
     }
+    sshmem_tx_gate_t gate;
     sshmem_tx_put_add(sshmem_tx_default(), pe, p->remote[dst->region] + dst->off + at, src, len,
                       p->remote[c->flags.region] + c->flags.off + (size_t)slot * sizeof(long),
-                      amount, later);
+                      amount, async ? NULL : coll_gate(c, member, len, &gate), later);
     if (later && later->req)
         c->ninflight++;
     return 1;
@@ -424,7 +457,7 @@ static void put_add(coll_t *c, int member, const coll_buf_t *dst, size_t at, con
 {
     int pe = coll_pe(c, member);
     if (len && !sshmem_peer(pe)->direct[dst->region] &&
-        signal_by_message(c, pe, dst, at, src, len, slot, amount, async))
+        signal_by_message(c, member, dst, at, src, len, slot, amount, async))
         return;
     coll_put(c, member, dst, at, src, len);
     coll_add(c, member, slot, amount);

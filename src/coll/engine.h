@@ -41,8 +41,11 @@
  *    last used the same area, nareas calls back (coll_reach, before the first write). Members
  *    then run several calls ahead of a slow root (on an oversubscribed host, several calls
  *    per time slice instead of one); a gatherv's member learns only the root's progress, and
- *    its root, which writes into nobody, learns nothing. Any other call after them still
- *    waits for all to have entered the previous one.
+ *    its root, which writes into nobody, learns nothing. Where the writes are messages
+ *    (tcp), nobody waits: each message carries that condition as a gate, and a target not
+ *    there yet holds it until it is (coll_gate; transport/ucx_put_add.c, "Gates"), so
+ *    members run up to SSHMEM_COLL_HOLD bytes' worth of calls ahead. Any other call after
+ *    them still waits for all to have entered the previous one.
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
  * (a release on the direct path), then the flag; never a flag inside the data. A stamp (the
@@ -135,7 +138,8 @@ void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call
  * area: waits, if need be, until j has left the call that last used that area. One branch
  * when nobody needs to be waited for. From the second member a call writes into, it looks
  * at all members at once (kept as the team's floor) rather than one by one in every call;
- * coll_reach_all does so at once. */
+ * coll_reach_all does so at once. A member reached by messages (!coll_stamps_to) is not
+ * waited for: the call's messages to it (coll_put_signal) carry a gate instead. */
 void coll_reach_wait(coll_t *c, int member);
 static inline void coll_reach(coll_t *c, int member)
 {

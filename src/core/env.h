@@ -63,6 +63,9 @@
     X(coll_messages, BOOL, "SSHMEM_COLL_MESSAGES", NULL, "1",                                    \
       "where UCX emulates one-sided operations (tcp, no RDMA), a collective's data and its "     \
       "signal travel as one message (1) or as a put and an atomic (0)")                          \
+    X(coll_hold, SIZE, "SSHMEM_COLL_HOLD", NULL, "8M",                                            \
+      "... and a PE keeps up to about this many bytes of such messages from members running "   \
+      "calls ahead of it (MPI-style rooted collectives), so they need not wait; 0 = they wait") \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
       "split each host into nodes of k consecutive PEs (UCX between them); 0 = the real hosts")       \
     X(stream_copy_min, STRING, "SSHMEM_STREAM_COPY_MIN", NULL, "auto",                            \
@@ -105,6 +108,7 @@ typedef struct sshmem_env {
     int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
     int coll_exchange; /* 0 = auto */
     int coll_messages; /* transport/ucx_put_add.c */
+    size_t coll_hold;  /* bytes of early messages a PE holds (coll/engine.c, coll_gate) */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */

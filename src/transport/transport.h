@@ -81,16 +81,37 @@ int sshmem_tx_put_add_pays(int pe);
  * answer on every member (it reads only the members' cards and node ids), so collectives may
  * choose an algorithm by it. */
 int sshmem_tx_messages_among(const struct sshmem_triplet *set);
-/* later: NULL to return with src reusable. Otherwise the message may stay in flight
+/* gate: NULL, or the condition for applying the message at pe: its long at word_raddr (a
+ * team's progress word) has reached open_at. Until then pe holds the message (ucx_put_add.c,
+ * "Gates"), so the sender need not wait for pe to get there. Eager-sized messages only.
+ * later: NULL to return with src reusable. Otherwise the message may stay in flight
  * (later->req set): UCX reads its header (kept in *later) and src until
  * sshmem_tx_put_add_finish(tx, later), so several large blocks travel at once. */
+typedef struct sshmem_tx_gate {
+    uint64_t word_raddr;
+    long open_at;
+} sshmem_tx_gate_t;
 typedef struct sshmem_tx_put_add_req {
-    uint64_t hdr[3];
+    uint64_t hdr[5];
     void *req;
 } sshmem_tx_put_add_req_t;
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
-                       uint64_t flag_raddr, long amount, sshmem_tx_put_add_req_t *later);
+                       uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
+                       sshmem_tx_put_add_req_t *later);
 void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later);
+/* After this PE raised a word that gates messages (a team's progress word, with a release
+ * store): apply the messages it held whose gates are now open. A fence and a load when UCX
+ * is in use, nothing otherwise. */
+extern unsigned long sshmem_tx_held; /* messages held (ucx_put_add.c) */
+void sshmem_tx_release_held(void);
+static inline void sshmem_tx_gates_raised(void)
+{
+    if (!sshmem.ucx_in_use)
+        return;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* the word raised before the count is read */
+    if (__atomic_load_n(&sshmem_tx_held, __ATOMIC_RELAXED))
+        sshmem_tx_release_held();
+}
 /* An atomic whose old value lands in *fetch_out at the next quiet (the _nbi forms). */
 void sshmem_tx_amo_nbi(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                        sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare,

@@ -21,6 +21,22 @@
  * handler; a larger one arrives as a rendezvous descriptor, and the data is fetched straight
  * into place with ucp_am_recv_data_nbx, the flag raised when it is in. Handlers run on the
  * default worker, served by the PE's waits and by the progress thread (as ucx_staging.c's).
+ *
+ * Gates. A collective's member may run calls ahead of a slow target and write into the sync
+ * area the target will use for that later call (coll/engine.h, "Early return"). Over shared
+ * memory or RDMA the writer must first see that the target has left the call that last used
+ * that area (a UCX get of its progress word over a network). A message instead carries that
+ * condition, the gate: the target applies it at once if its progress word has reached the
+ * gate's value, else it holds the message (a copy, held.h) and applies it when the word gets
+ * there (sshmem_tx_release_held, right after the target raises the word). So members run as
+ * far ahead as the target will hold for them (SSHMEM_COLL_HOLD), as MPI's eager messages do,
+ * and nobody waits for a round trip. 8-byte gatherv / scatterv at 4 PEs over tcp on 2 cores:
+ * ~14 / 28 us when members waited for the root's progress 63 calls ahead, ~9.5 / 17.5 with
+ * thousands of calls (Open MPI: 6.2 / 20).
+ * The race between a handler holding a message and the owner raising the word is closed as
+ * in Dekker's algorithm: the handler counts the message, then rereads the word; the owner
+ * raises the word, then reads the count (sequentially consistent on both sides), so at least
+ * one of them sees the other and applies it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +44,7 @@
 #include "core/env.h"
 #include "core/error.h"
 #include "core/team_math.h"
+#include "transport/held.h"
 #include "transport/ucx_tx.h"
 
 /* Messages up to this size go by UCX's eager protocol, even past UCX's own rendezvous
@@ -43,7 +60,22 @@ typedef struct put_add_hdr {
     uint64_t raddr;      /* where the data goes, in the target's address space */
     uint64_t flag_raddr; /* the long to add to, after the data */
     int64_t amount;
+    uint64_t gate_raddr; /* 0, or the long that must have reached open_at first (Gates) */
+    int64_t open_at;
 } put_add_hdr_t;
+
+/* A message held until its gate opens, with its data. */
+typedef struct held_put_add {
+    sshmem_held_t held; /* first: the set hands back this pointer */
+    put_add_hdr_t h;
+    size_t len;
+    char data[];
+} held_put_add_t;
+
+/* The messages this PE holds: touched under the default worker's lock (its handlers run
+ * under it), their number also read without it (sshmem_tx_gates_raised). */
+static sshmem_held_set_t held;
+unsigned long sshmem_tx_held;
 
 int sshmem_tx_put_add_pays(int pe)
 {
@@ -76,12 +108,21 @@ int sshmem_tx_messages_among(const sshmem_triplet_t *set)
 }
 
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
-                       uint64_t flag_raddr, long amount, sshmem_tx_put_add_req_t *later)
+                       uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
+                       sshmem_tx_put_add_req_t *later)
 {
     _Static_assert(sizeof(put_add_hdr_t) == sizeof later->hdr, "a request keeps a header");
+    /* A held message is a copy: only eager ones (the target would have to keep a rendezvous
+     * descriptor instead). The engine gates only a call's small steps. */
+    if (gate && len > PUT_ADD_EAGER_MAX)
+        sshmem_fatal("a collective", "internal error: a gated message of %zu bytes", len);
     /* UCX reads the header and the data until the request completes: both stay alive, here
      * or in *later. */
-    const put_add_hdr_t hdr = {.raddr = raddr, .flag_raddr = flag_raddr, .amount = amount};
+    const put_add_hdr_t hdr = {.raddr = raddr,
+                               .flag_raddr = flag_raddr,
+                               .amount = amount,
+                               .gate_raddr = gate ? gate->word_raddr : 0,
+                               .open_at = gate ? gate->open_at : 0};
     const put_add_hdr_t *h = &hdr;
     if (later) {
         memcpy(later->hdr, &hdr, sizeof hdr);
@@ -127,6 +168,51 @@ static void fetched(void *req, ucs_status_t st, size_t length, void *user_data)
         ucp_request_free(req);
 }
 
+static void apply(const put_add_hdr_t *h, const void *data, size_t length)
+{
+    memcpy((void *)(uintptr_t)h->raddr, data, length);
+    raise_flag(h);
+}
+
+/* Apply every held message whose gate is open. Under the default worker's lock. */
+static void release_open(void)
+{
+    held_put_add_t *m;
+    while ((m = (held_put_add_t *)sshmem_held_take_open(&held))) {
+        apply(&m->h, m->data, m->len);
+        free(m);
+    }
+    __atomic_store_n(&sshmem_tx_held, held.count, __ATOMIC_SEQ_CST);
+}
+
+void sshmem_tx_release_held(void)
+{
+    struct sshmem_tx *tx = sshmem_tx_default();
+    sshmem_tx_lock(tx);
+    release_open();
+    sshmem_tx_unlock(tx);
+}
+
+/* An eager message whose gate is closed: keep a copy (Gates). */
+static void hold(const put_add_hdr_t *h, const void *data, size_t length)
+{
+    held_put_add_t *m = malloc(sizeof *m + length);
+    if (!m)
+        sshmem_fatal("a collective", "out of memory for a message from a PE running calls "
+                     "ahead (%zu messages held; SSHMEM_COLL_HOLD limits them)", held.count);
+    m->held.word = (const long *)(uintptr_t)h->gate_raddr;
+    m->held.open_at = (long)h->open_at;
+    m->h = *h;
+    m->len = length;
+    memcpy(m->data, data, length);
+    if (sshmem_held_add(&held, &m->held) != 0)
+        sshmem_fatal("a collective", "out of memory for a queue of held messages");
+    __atomic_store_n(&sshmem_tx_held, held.count, __ATOMIC_SEQ_CST);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* counted before the word is read again */
+    if (sshmem_held_open(&m->held)) /* the word was raised meanwhile */
+        release_open();
+}
+
 static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len, void *data,
                                size_t length, const ucp_am_recv_param_t *param)
 {
@@ -137,11 +223,17 @@ static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len,
                      header_len, sizeof h);
     memcpy(&h, header, sizeof h);
     char *into = (char *)(uintptr_t)h.raddr;
+    const int closed = h.gate_raddr && __atomic_load_n((const long *)(uintptr_t)h.gate_raddr,
+                                                       __ATOMIC_ACQUIRE) < (long)h.open_at;
     if (!(param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
-        memcpy(into, data, length);
-        raise_flag(&h);
+        if (closed)
+            hold(&h, data, length);
+        else
+            apply(&h, data, length);
         return UCS_OK;
     }
+    if (closed) /* the sender gates only eager messages (sshmem_tx_put_add) */
+        sshmem_fatal("a collective", "internal error: a gated rendezvous message");
     put_add_hdr_t *keep = malloc(sizeof *keep);
     if (!keep)
         sshmem_fatal("a collective", "out of memory for an incoming transfer");

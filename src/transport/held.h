@@ -1,0 +1,54 @@
+/*
+ * held.h: messages a PE keeps because they arrived before it reached the call they belong
+ * to (ucx_put_add.c, "Gates").
+ *
+ * Each message carries a gate: a word of the receiver (a team's progress word) and the value
+ * that word must have reached before the message may be applied. Words only grow. A set
+ * keeps one queue per word, a binary heap by gate, so taking what a word now lets through
+ * looks at the top of each queue only. Messages with equal gates come out in any order (a
+ * call's messages from one sender go to different places); a sender's later calls have
+ * higher gates, so its messages come out in the order it sent them.
+ *
+ * Pure bookkeeping, no transport: the caller allocates the entries (with its payload after
+ * the sshmem_held_t it embeds first), serializes every call on one set, and frees what it
+ * takes.
+ */
+#ifndef SSHMEM_HELD_H
+#define SSHMEM_HELD_H
+
+#include <stddef.h>
+
+typedef struct sshmem_held {
+    const long *word; /* the gate: applied once *word >= open_at */
+    long open_at;
+} sshmem_held_t;
+
+typedef struct sshmem_held_queue {
+    const long *word;
+    sshmem_held_t **heap; /* heap[0] has the lowest gate */
+    size_t size, cap;
+} sshmem_held_queue_t;
+
+typedef struct sshmem_held_set {
+    sshmem_held_queue_t *queues; /* one per word ever seen (a team's progress word) */
+    int nqueues, cap;
+    size_t count; /* messages held */
+} sshmem_held_set_t;
+
+/* Whether m's gate is open now (an acquire load of its word: what the word's owner wrote
+ * before raising it is visible after). */
+static inline int sshmem_held_open(const sshmem_held_t *m)
+{
+    return __atomic_load_n(m->word, __ATOMIC_ACQUIRE) >= m->open_at;
+}
+
+/* Keep m (its word and open_at set). Returns 0, or -1 when no memory is left for the queue
+ * (m is then not kept). */
+int sshmem_held_add(sshmem_held_set_t *set, sshmem_held_t *m);
+/* A kept message whose gate is open, removed from the set; NULL when there is none. Of one
+ * word's messages, a lowest gate first. */
+sshmem_held_t *sshmem_held_take_open(sshmem_held_set_t *set);
+/* Free the queues (the set must hold nothing). */
+void sshmem_held_clear(sshmem_held_set_t *set);
+
+#endif
