@@ -42,6 +42,12 @@ static void parse_SIZE(size_t *out, const char *v, const char *from)
         malformed(from ? from : "(default)", v, SSHMEM_SIZE_SYNTAX ", not zero");
 }
 
+static void parse_BYTES(size_t *out, const char *v, const char *from)
+{
+    if (sshmem_parse_size(v, out) != 0)
+        malformed(from ? from : "(default)", v, SSHMEM_SIZE_SYNTAX ", or 0");
+}
+
 static void parse_BOOL(int *out, const char *v, const char *from)
 {
     static const char *yes[] = {"1", "y", "yes", "true", "on"};
@@ -83,6 +89,7 @@ void sshmem_env_load(void)
 {
     const char *v, *from;
 #define SSHMEM_LOAD_SIZE(f) parse_SIZE(&sshmem_env.f, v, from)
+#define SSHMEM_LOAD_BYTES(f) parse_BYTES(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_BOOL(f) parse_BOOL(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_UINT(f) parse_UINT(&sshmem_env.f, v, from)
 #define SSHMEM_LOAD_STRING(f) parse_STRING(&sshmem_env.f, v, from)

@@ -4,7 +4,7 @@
  * Each row: X(field, kind, NAME, OLD_NAME, default, meaning). The table drives parsing
  * (sshmem_env_load), the struct below, and the printout of SHMEM_INFO=1 / oshinfo.
  * OLD_NAME is the SGI-era SMA_* spelling that old programs still set (NULL if none).
- * Kinds: SIZE (byte count with K/M/G suffix), BOOL (0/1, yes/no, true/false, on/off),
+ * Kinds: SIZE (byte count with K/M/G suffix), BYTES (the same, 0 allowed), BOOL (0/1, yes/no, true/false, on/off),
  * CHOICE (one of the words listed in the meaning, the first is index 0), UINT, STRING (any
  * text, e.g. a path; the empty default means unset).
  */
@@ -63,7 +63,7 @@
     X(coll_messages, BOOL, "SSHMEM_COLL_MESSAGES", NULL, "1",                                    \
       "where UCX emulates one-sided operations (tcp, no RDMA), a collective's data and its "     \
       "signal travel as one message (1) or as a put and an atomic (0)")                          \
-    X(coll_hold, SIZE, "SSHMEM_COLL_HOLD", NULL, "8M",                                            \
+    X(coll_hold, BYTES, "SSHMEM_COLL_HOLD", NULL, "8M",                                            \
       "... and a PE keeps up to about this many bytes of such messages from members running "   \
       "calls ahead of it (MPI-style rooted collectives), so they need not wait; 0 = they wait") \
     X(pes_per_node, UINT, "SSHMEM_PES_PER_NODE", NULL, "0",                                       \
