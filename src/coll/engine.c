@@ -222,21 +222,13 @@ static void coll_progress(coll_t *c, int ahead)
     }
 }
 
-void coll_reach_wait(coll_t *c, int member)
+/* Wait until member has entered call `need` or a later one, as the first member a call
+ * writes into: the team remembers the member and what was seen, so a PE writing into the same
+ * member call after call (a gatherv's member into its root) rereads its word only now and
+ * then. */
+static void wait_member(coll_t *c, int member, long need)
 {
     struct sshmem_team *team = c->team;
-    const long need = c->reach_need;
-    if (member == c->me)
-        return;
-    if (member >= 0 && !coll_stamps_to(c, member))
-        return; /* what goes to member are messages, gated instead (coll_gate) */
-    /* A second member in one call: look at all at once (the team's floor), not one by one
-     * in every call. */
-    if (member < 0 || team->coll_floor >= need || (c->reached >= 0 && c->reached != member)) {
-        wait_progress(c, need);
-        c->reach_need = 0;
-        return;
-    }
     c->reached = member;
     if (team->reach_member == member && team->reach_seen >= need)
         return;
@@ -246,6 +238,28 @@ void coll_reach_wait(coll_t *c, int member)
     COLL_WAIT_UNTIL(c, (v = peer_progress(c, &word, member)) >= need);
     team->reach_member = member;
     team->reach_seen = v;
+}
+
+/* A second member in one call: look at all at once (the team's floor), not one by one in
+ * every call. */
+static int second_member(const coll_t *c, int member)
+{
+    return member < 0 || (c->reached >= 0 && c->reached != member);
+}
+
+void coll_reach_wait(coll_t *c, int member)
+{
+    const long need = c->reach_need;
+    if (member == c->me)
+        return;
+    if (member >= 0 && !coll_stamps_to(c, member))
+        return; /* what goes to member are messages, gated instead (coll_gate) */
+    if (second_member(c, member) || c->team->coll_floor >= need) {
+        wait_progress(c, need);
+        c->reach_need = 0;
+        return;
+    }
+    wait_member(c, member, need);
 }
 
 void coll_team_retire(struct sshmem_team *team)
@@ -404,9 +418,12 @@ static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
     const size_t per_call = (size_t)c->n * (len + HELD_ENTRY_BYTES);
     const size_t calls = sshmem_env.coll_hold / per_call;
     const long within = need - (calls < (size_t)need ? (long)calls : need);
-    if (within > team->coll_floor &&
-        !(team->reach_member == member && team->reach_seen >= within))
-        wait_progress(c, within);
+    if (within > team->coll_floor) { /* as coll_reach_wait, for `within` */
+        if (second_member(c, member))
+            wait_progress(c, within);
+        else
+            wait_member(c, member, within);
+    }
     coll_buf_t word;
     coll_buf(&word, progress_word(team), sizeof(long), "team progress word", c);
     const int pe = coll_pe(c, member);
