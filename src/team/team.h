@@ -39,7 +39,7 @@
  * PEs: 0.89 / 0.93 / 0.84 us with 16, 0.51 / 0.60 / 0.48 with 32, 0.36 / 0.46 / 0.31 with 64,
  * where MPI takes 1.07 / 0.47 / 0.60: a slow member's peers get that much further per time
  * slice). Split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX asks; the
- * defaults stay under 5 MiB (api/space_layout.c), of which a page per area is touched. */
+ * defaults stay under 6 MiB (api/space_layout.c), of which a page per area is touched. */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 64
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_WORK_AT)
@@ -53,9 +53,12 @@
  * 930-1,180 / 4,800-8,500 us at 2 / 4 PEs with 256 KiB, 635 / 2,800-3,800 with 1 MiB (and
  * malloc'd allreduce 940-1,000 / 5,200 -> 660 / 3,000-3,100). The predefined teams, where
  * such calls mostly run, get the large one; split teams keep a small one, so the pool stays
- * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
+ * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. 1.5 MiB, so that
+ * over tcp 1 MiB of data goes as one piece with its landing beside it (src/mpix/reduce.c,
+ * run_staged): malloc'd 1 MiB allreduced at 2 / 4 PEs, 669-775 / 2,000-2,430 us in two
+ * pieces, 576-615 / 1,600-1,850 in one. */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
-#define SSHMEM_TEAM_STAGE_PREDEFINED (1024u << 10)
+#define SSHMEM_TEAM_STAGE_PREDEFINED (1536u << 10)
 /* Posts: 32-byte boxes for the small blocks of the MPI-style gather family (src/mpix/
  * exchange.c), one per sync area and distance d = 1 .. SSHMEM_TEAM_POST_DISTANCES to the
  * writer (the member d below). The boxes of one distance for consecutive calls lie side by

@@ -119,10 +119,10 @@ SHMEM_REDUCE_MINMAX_TYPES(DEF_SCAN_)
 SHMEM_COMPLEX_TYPES(DEF_CSCAN_)
 
 /* Beyond the team's staging buffer, which the message-passing reductions (rd, rsag) receive
- * in off shared memory (rsag takes twice the buffer per piece): 300,000 longs are two pieces
- * with the world team's 1 MiB and 37 with a split team's 32 KiB. Two calls back to back, each
- * with its own source and dest. */
-#define BIGN 300000
+ * in off shared memory (rsag takes twice the buffer per piece): 450,000 longs are two pieces
+ * with the world team's 1.5 MiB and 55 with a split team's 32 KiB. Two calls back to back,
+ * each with its own source and dest. */
+#define BIGN 450000
 static long *big_src, *big_dst; /* symmetric, 2 x BIGN longs each */
 
 static void large_sum(shmem_team_t team)

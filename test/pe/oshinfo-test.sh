@@ -34,7 +34,7 @@ ok "rejects a malformed value with a message" $?
 # 32 more teams cost 32 team states more; an out-of-range setting is refused.
 small=$("$oshinfo" --space 2 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
 big=$("$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
-[ -n "$small" ] && [ "$small" = "$big" ] && [ "$big" -lt $((5 * 1024 * 1024)) ] &&
+[ -n "$small" ] && [ "$small" = "$big" ] && [ "$big" -lt $((6 * 1024 * 1024)) ] &&
     grep -q "65536 PEs: .*split-team pool" <<<"$("$oshinfo")"
 ok "the internal space at 2 and 65,536 PEs: $small and $big bytes" $?
 more=$(SSHMEM_TEAMS_MAX=64 "$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')

@@ -90,7 +90,7 @@ static void job_of_65536_pes_fits(void **state)
     sshmem_space_settings_t s = settings(65536, 32, 256, 0, 0);
     size_t total = check_layout(&s);
     print_layout("defaults", &s);
-    assert_true(total < ((size_t)5 << 20)); /* team pool and all: under 5 MiB */
+    assert_true(total < ((size_t)6 << 20)); /* team pool and all: under 6 MiB */
     /* The space does not grow with the PE count unless a per-PE tool is on. */
     sshmem_space_settings_t small = settings(2, 32, 256, 0, 0);
     assert_int_equal(check_layout(&small), total);
@@ -107,7 +107,7 @@ static void per_pe_tools_are_bounded(void **state)
     for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
         sshmem_space_settings_t s = settings(counts[i], 32, 256, 1, 1);
         size_t total = check_layout(&s);
-        assert_true(total < ((size_t)14 << 20)); /* SHMEM_DEBUG at 65,536 PEs: 13.6 MiB */
+        assert_true(total < ((size_t)15 << 20)); /* SHMEM_DEBUG at 65,536 PEs: 14.6 MiB */
         if (counts[i] == 2 || counts[i] == 1024 || counts[i] == 65536)
             print_layout("SHMEM_DEBUG and SSHMEM_PROFILE", &s);
     }
@@ -130,7 +130,7 @@ static void largest_settings_fit(void **state)
                                          1, 1);
     size_t total = check_layout(&s);
     print_layout("SSHMEM_TEAMS_MAX=1024 SSHMEM_LOCKS_MAX=65535 SHMEM_DEBUG=1", &s);
-    assert_true(total < ((size_t)67 << 20)); /* 66.0 MiB */
+    assert_true(total < ((size_t)68 << 20)); /* 67.0 MiB */
     /* The team pool's bitmap has a bit for every slot the setting may ask for. */
     assert_true(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT);
 }
