@@ -4,9 +4,9 @@
  * Each row: X(field, kind, NAME, OLD_NAME, default, meaning). The table drives parsing
  * (sshmem_env_load), the struct below, and the printout of SHMEM_INFO=1 / oshinfo.
  * OLD_NAME is the SGI-era SMA_* spelling that old programs still set (NULL if none).
- * Kinds: SIZE (byte count with K/M/G suffix), BYTES (the same, 0 allowed), BOOL (0/1, yes/no, true/false, on/off),
- * CHOICE (one of the words listed in the meaning, the first is index 0), UINT, STRING (any
- * text, e.g. a path; the empty default means unset).
+ * Kinds: SIZE (byte count with K/M/G suffix), BYTES (the same, 0 allowed), BOOL (0/1,
+ * yes/no, true/false, on/off), CHOICE (one of the words listed in the meaning, the first is
+ * index 0), UINT, STRING (any text, e.g. a path; the empty default means unset).
  */
 #ifndef SSHMEM_ENV_H
 #define SSHMEM_ENV_H

@@ -10,7 +10,8 @@
  * calls, and it holds them (transport/ucx_put_add.c, "Gates"); with a small SSHMEM_COLL_HOLD
  * the fast PEs also hit the limit and wait; with 0 they wait as on shared memory. Every call
  * carries data of its own, every source is rewritten the moment the call returns, and the
- * slow PE checks every element of every call.
+ * slow PE checks every element of every call. Then gathervs on two teams in turn, each with
+ * its own slow root.
  *
  * sshmem-test: np=2 3 4 8
  * sshmem-test-env: np=2,4 paths=tcp SSHMEM_COLL_HOLD=4K
@@ -30,7 +31,10 @@
 static int me, npes;
 static int *gdest, *sdest; /* symmetric */
 
-static int val(int call, int kind, int i, int k) { return ((call * 4 + kind) * MAXPES + i) * 8 + k; }
+static int val(int call, int kind, int i, int k)
+{
+    return ((call * 8 + kind) * MAXPES + i) * 8 + k;
+}
 
 static void pause_now_and_then(int call, int slow)
 {
@@ -61,6 +65,38 @@ static void gathervs(void)
             for (int k = 0; k < BLOCK; k++)
                 CHECK(gdest[i * BLOCK + k] == val(call, 0, i, k),
                       "gatherv %d: from PE %d [%d] = %d", call, i, k, gdest[i * BLOCK + k]);
+    }
+}
+
+/* gatherv on two teams in turn: the world to PE 0, the world backwards to its member 0 (PE
+ * npes - 1). Both roots pause now and then, so each PE holds messages for two teams (two
+ * progress words) at once. */
+static void two_teams(shmem_team_t back)
+{
+    size_t counts[MAXPES], displs[MAXPES];
+    int src[BLOCK];
+    const int me_back = shmem_team_my_pe(back);
+    for (int i = 0; i < npes; i++) {
+        counts[i] = BLOCK;
+        displs[i] = (size_t)i * BLOCK;
+    }
+    for (int call = 0; call < CALLS; call++) {
+        const int kind = 4 + call % 2;
+        shmem_team_t team = call % 2 ? back : SHMEM_TEAM_WORLD;
+        const int t_me = call % 2 ? me_back : me;
+        for (int k = 0; k < BLOCK; k++)
+            src[k] = val(call, kind, t_me, k);
+        pause_now_and_then(call, 0);
+        pause_now_and_then(call + PAUSE_EVERY / 2, npes - 1);
+        shmemx_gatherv(team, gdest, src, BLOCK, counts, displs, SHMEMX_INT, 0);
+        src[0] = src[1] = -1;
+        if (t_me != 0)
+            continue;
+        for (int i = 0; i < npes; i++)
+            for (int k = 0; k < BLOCK; k++)
+                CHECK(gdest[i * BLOCK + k] == val(call, kind, i, k),
+                      "gatherv %d on team %s: from member %d [%d] = %d", call,
+                      call % 2 ? "backwards" : "world", i, k, gdest[i * BLOCK + k]);
     }
 }
 
@@ -124,6 +160,11 @@ int main(void)
     scattervs();
     reduces();
     gathervs(); /* again, right after the reduces: mixed kinds of calls in flight */
+    shmem_team_t back;
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, npes - 1, -1, npes, NULL, 0, &back) == 0,
+          "split of the world backwards");
+    two_teams(back);
+    shmem_team_destroy(back);
     shmem_barrier_all();
     shmem_free(gdest);
     shmem_free(sdest);
