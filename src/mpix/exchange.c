@@ -175,26 +175,41 @@ static int by_post(const xchg_t *x, int d, int partner, size_t count)
            bytes <= SSHMEM_TEAM_POST_BYTES - sizeof(header_t) && !is_large(x, count);
 }
 
-/* As a sender at distance d, a block that goes by post: on a mapped receiver data, count and
- * the call number last, stored; through UCX one stamped put (see send_header). */
+/* A header h with count elements of data after it, to a mapped receiver: data, count, and
+ * the call number last, stored: it is the signal. */
+static void store_stamped(const xchg_t *x, header_t *there, const header_t *h,
+                          const char *origin, size_t count)
+{
+    if (count && !(h->count & HEADER_LARGE))
+        pack(x, there + 1, origin, count);
+    there->count = h->count;
+    coll_put_stamp(&there->seq, h->seq);
+}
+
+/* The same through UCX, to dst + at on member j: header and data in one put, carrying call
+ * number 0 (no call's), then the real one after it (coll_put_stamped). */
+static void put_stamped(xchg_t *x, int j, const coll_buf_t *dst, size_t at, const header_t *h,
+                        const char *origin, size_t count, size_t data_len)
+{
+    char buf[SSHMEM_TEAM_WORK_BYTES];
+    const header_t unstamped = {h->count, 0};
+    memcpy(buf, &unstamped, sizeof unstamped);
+    if (data_len)
+        pack(x, buf + sizeof unstamped, origin, count);
+    coll_put_stamped(&x->c, j, dst, at, buf, sizeof unstamped + data_len,
+                     at + offsetof(header_t, seq), h->seq);
+}
+
+/* As a sender at distance d, a block that goes by post (stored, or one stamped put). */
 static void send_post(xchg_t *x, int d, int j, const header_t *h, const char *origin,
                       size_t count, size_t data_len)
 {
     const size_t at = coll_post_at(&x->c, d);
     char *there = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.flags.region];
-    if (there) {
-        header_t *box = (header_t *)(there + x->c.flags.off + at);
-        pack(x, box + 1, origin, count);
-        box->count = h->count;
-        coll_put_stamp(&box->seq, h->seq);
-        return;
-    }
-    char buf[SSHMEM_TEAM_POST_BYTES];
-    const header_t unstamped = {h->count, 0};
-    memcpy(buf, &unstamped, sizeof unstamped);
-    pack(x, buf + sizeof unstamped, origin, count);
-    coll_put_stamped(&x->c, j, &x->c.flags, at, buf, sizeof unstamped + data_len,
-                     at + offsetof(header_t, seq), h->seq);
+    if (there)
+        store_stamped(x, (header_t *)(there + x->c.flags.off + at), h, origin, count);
+    else
+        put_stamped(x, j, &x->c.flags, at, h, origin, count, data_len);
 }
 
 /* As a sender at distance d: the header, and the data if it is small. */
@@ -213,30 +228,20 @@ static void send_header(xchg_t *x, int d)
         return;
     }
     char *there = mapped_work(x, j, at);
-    if (there) { /* data, then the header, its call number last: it is the signal */
-        header_t *th = (header_t *)(there + HEADER_AT);
-        if (!large)
-            pack(x, there + DATA_AT, origin, count);
-        th->count = h.count;
-        coll_put_stamp(&th->seq, h.seq);
+    if (there) {
+        store_stamped(x, (header_t *)(there + HEADER_AT), &h, origin, count);
         return;
     }
-    /* Through UCX the header and the data go in one put, never over the invitation; buf is
-     * reusable on return. Stamped, that put carries call number 0 (no call's) and the real
-     * one follows it. */
-    char buf[SSHMEM_TEAM_WORK_BYTES];
-    const int stamp = coll_stamps_to(&x->c, j);
-    if (stamp)
-        h.seq = 0;
+    /* Through UCX the header and the data go in one put, never over the invitation. */
+    if (coll_stamps_to(&x->c, j)) {
+        put_stamped(x, j, &x->c.work, at + HEADER_AT, &h, origin, count, data_len);
+        return;
+    }
+    char buf[SSHMEM_TEAM_WORK_BYTES]; /* reusable on return */
     memcpy(buf, &h, sizeof h);
-    if (!large)
-        pack(x, buf + (DATA_AT - HEADER_AT), origin, count);
-    if (stamp)
-        coll_put_stamped(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len,
-                         at + HEADER_AT + offsetof(header_t, seq), coll_stamp(&x->c));
-    else
-        coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len,
-                        SLOT_IN);
+    if (data_len)
+        pack(x, buf + sizeof h, origin, count);
+    coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_IN);
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
