@@ -35,6 +35,18 @@ static inline int on_tcp(void)
     return t && strstr(t, "tcp") && l && !strcmp(l, "ucx");
 }
 
+/* shmem_init, and whether the job has at most max_pes PEs; if not, the test does not apply:
+ * it finalizes and main returns CHECK_SKIP, which the harness counts as a skip. */
+#define CHECK_SKIP 77
+static inline int check_start(int max_pes)
+{
+    shmem_init();
+    if (shmem_n_pes() <= max_pes)
+        return 1;
+    shmem_finalize();
+    return 0;
+}
+
 static inline int check_finish(void)
 {
     shmem_barrier_all();

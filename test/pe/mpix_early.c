@@ -265,13 +265,10 @@ static void run_slow_phase(shmem_team_t team)
 
 int main(void)
 {
-    shmem_init();
+    if (!check_start(MAXPES))
+        return CHECK_SKIP;
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    if (npes > MAXPES) {
-        shmem_finalize();
-        return 77;
-    }
     gdest = shmem_malloc((size_t)npes * BIG * sizeof *gdest + 64);
     sdest = shmem_malloc((BIG + 1) * sizeof *sdest);
     src = malloc((size_t)npes * BIG * sizeof *src);

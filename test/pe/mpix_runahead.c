@@ -147,13 +147,10 @@ static void reduces(void)
 
 int main(void)
 {
-    shmem_init();
+    if (!check_start(MAXPES))
+        return CHECK_SKIP;
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    if (npes > MAXPES) {
-        shmem_finalize();
-        return 77;
-    }
     gdest = shmem_malloc(MAXPES * BLOCK * sizeof(int));
     sdest = shmem_malloc(8 * sizeof(int));
     gathervs();
