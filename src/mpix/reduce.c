@@ -203,13 +203,16 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
  * data, the third left is what reduce-scatter lands of it (a half), so 1 MiB goes at once in
  * the predefined teams' stage. Through UCX's shared memory, where a piece's rounds cost little
  * and its copies most, smaller pieces stay in cache: half, at most 512 KiB (1 MiB malloc'd
- * allreduced at 2 PEs: 104-109 us in 512 KiB pieces, 116-132 in one). */
+ * allreduced at 2 PEs: 104-109 us in 512 KiB pieces, 116-132 in one). Whether the transfers
+ * are messages is asked of small teams only, as tree() does: the answer reads every member's
+ * card, which a large team would fetch for this alone. Every member gets the same answer, so
+ * the pieces match. */
 static size_t stage_room(const red_t *r)
 {
     const size_t all = r->team->stage_bytes;
     if (r->team->direct)
         return all;
-    if (coll_reduce_tree_pays(&r->team->pes)) /* the members' transfers are messages */
+    if (r->team->pes.size <= MPIX_EARLY_UCX_MAX && coll_reduce_tree_pays(&r->team->pes))
         return all / 3 * 2 & ~(size_t)63;
     return all / 2 < (512u << 10) ? all / 2 : (512u << 10);
 }
