@@ -443,12 +443,11 @@ static void finish_inflight(coll_t *c)
  * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
  * messages, each acknowledged, with the fence between them waiting for the first
  * acknowledgement: over tcp at 2 PEs an 8-byte allreduce took 36 us, 13 this way. */
-static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
-                             const void *src, size_t len, int slot, long amount, int async)
+/* Data and flag to member as one message, the data to raddr in member's address space. */
+static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
+                    int slot, long amount, int async, int gated)
 {
     const int pe = coll_pe(c, member);
-    if (!sshmem_tx_put_add_pays(pe))
-        return 0;
     if (c->ucx_dirty) { /* nothing orders a message after puts short of their completion */
         sshmem_tx_quiet(sshmem_tx_default());
         c->ucx_dirty = 0;
@@ -461,12 +460,31 @@ static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_
         later = &c->inflight[c->ninflight];
     }
     sshmem_tx_gate_t gate;
-    sshmem_tx_put_add(sshmem_tx_default(), pe, p->remote[dst->region] + dst->off + at, src, len,
+    sshmem_tx_put_add(sshmem_tx_default(), pe, raddr, src, len,
                       p->remote[c->flags.region] + c->flags.off + (size_t)slot * sizeof(long),
-                      amount, async ? NULL : coll_gate(c, member, len, &gate), later);
+                      amount, gated ? coll_gate(c, member, len, &gate) : NULL, later);
     if (later && later->req)
         c->ninflight++;
+}
+
+static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
+                             const void *src, size_t len, int slot, long amount, int async)
+{
+    const int pe = coll_pe(c, member);
+    if (!sshmem_tx_put_add_pays(pe))
+        return 0;
+    message(c, member, sshmem_peer(pe)->remote[dst->region] + dst->off + at, src, len, slot,
+            amount, async, !async);
     return 1;
+}
+
+void coll_put_signal_at(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
+                        int slot)
+{
+    if (SSHMEM_UNLIKELY(!coll_messages_to(c, member)))
+        sshmem_fatal(c->call, "internal error: member %d named an address of its own to write "
+                     "into, but it is not reached by messages", member);
+    message(c, member, raddr, src, len, slot, 1, 0, 0); /* member asked: no gate */
 }
 
 static void put_add(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
