@@ -86,10 +86,13 @@ sshmem_held_t *sshmem_held_take_open(sshmem_held_set_t *set)
     return NULL;
 }
 
-void sshmem_held_clear(sshmem_held_set_t *set)
+void sshmem_held_clear(sshmem_held_set_t *set, void (*drop)(sshmem_held_t *))
 {
-    for (int i = 0; i < set->nqueues; i++)
+    for (int i = 0; i < set->nqueues; i++) {
+        for (size_t k = 0; drop && k < set->queues[i].size; k++)
+            drop(set->queues[i].heap[k]);
         free(set->queues[i].heap);
+    }
     free(set->queues);
     *set = (sshmem_held_set_t){0};
 }

@@ -48,7 +48,7 @@ int sshmem_held_add(sshmem_held_set_t *set, sshmem_held_t *m);
 /* A kept message whose gate is open, removed from the set; NULL when there is none. Of one
  * word's messages, a lowest gate first. */
 sshmem_held_t *sshmem_held_take_open(sshmem_held_set_t *set);
-/* Free the queues (the set must hold nothing). */
-void sshmem_held_clear(sshmem_held_set_t *set);
+/* Free the queues; what the set still holds goes to drop (when not NULL), in no order. */
+void sshmem_held_clear(sshmem_held_set_t *set, void (*drop)(sshmem_held_t *));
 
 #endif

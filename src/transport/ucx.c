@@ -313,6 +313,7 @@ void sshmem_tx_finalize(void)
      * same reason; the drain only catches what a profile gather or the like left behind. */
     sshmem_ucx_drain(&default_tx);
     sshmem_ucx_tx_teardown(&default_tx, 1);
+    sshmem_ucx_put_add_release();
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
         if (packed_rkey[r])
             ucp_rkey_buffer_release(packed_rkey[r]);

@@ -196,6 +196,18 @@ void sshmem_tx_release_held(void)
     sshmem_tx_unlock(tx);
 }
 
+static void drop_held(sshmem_held_t *m) { free(m); }
+
+void sshmem_ucx_put_add_release(void)
+{
+    if (held.count) /* messages of calls this PE never made: the PEs' calls did not match */
+        sshmem_warn("shmem_finalize", "%zu messages of MPI-style collective calls that this PE "
+                    "did not make were dropped: every PE of a team must make the same "
+                    "collective calls on it, in the same order", held.count);
+    sshmem_held_clear(&held, drop_held);
+    __atomic_store_n(&sshmem_tx_held, 0, __ATOMIC_SEQ_CST);
+}
+
 /* An eager message whose gate is closed: keep a copy (Gates). */
 static void hold(const put_add_hdr_t *h, const void *data, size_t length)
 {

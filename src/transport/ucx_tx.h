@@ -187,6 +187,9 @@ char *sshmem_ucx_heap_mapping(int pe);
 /* Register the handler of collectives' put-with-signal messages on tx's worker
  * (ucx_put_add.c). */
 void sshmem_ucx_put_add_setup(struct sshmem_tx *tx);
+/* Free the messages still held (none, unless the PEs' collective calls did not match: that
+ * is reported), once no handler can run any more (finalize, after the worker is gone). */
+void sshmem_ucx_put_add_release(void);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);

@@ -41,7 +41,7 @@ static void gate_order(void **state)
     assert_int_equal(take(&set)->id, 0);
     assert_null(take(&set));
     assert_int_equal(set.count, 0);
-    sshmem_held_clear(&set);
+    sshmem_held_clear(&set, NULL);
 }
 
 static void words_apart(void **state)
@@ -57,7 +57,7 @@ static void words_apart(void **state)
     assert_null(take(&set));
     w1 = 5;
     assert_int_equal(take(&set)->id, 1);
-    sshmem_held_clear(&set);
+    sshmem_held_clear(&set, NULL);
 }
 
 /* Three senders 0, 700 and 5,000 calls ahead, one message per call each, arriving
@@ -101,7 +101,7 @@ static void many_interleaved(void **state)
     assert_int_equal(out, total);
     assert_int_equal(set.count, 0);
     free(m);
-    sshmem_held_clear(&set);
+    sshmem_held_clear(&set, NULL);
 }
 
 int main(void)
