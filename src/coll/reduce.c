@@ -724,6 +724,12 @@ int coll_reduce_staged_pays(const coll_t *c, size_t nbytes)
            coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
 }
 
+int coll_reduce_src_local(const coll_t *c, size_t nbytes)
+{
+    const int algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
+    return c->n > 1 && (algo == COLL_REDUCE_RSAG || algo == COLL_REDUCE_RD);
+}
+
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op)
 {
