@@ -31,7 +31,7 @@ static void coll_progress(coll_t *c, int ahead);
 
 static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, int ahead)
 {
-    c->area = (int)(team->ncalls++ % (unsigned long)team->nareas);
+    c->area = (int)(team->ncalls++ & (unsigned long)(team->nareas - 1)); /* a power of two */
     char *area = team->area[c->area];
     c->team = team;
     c->seq = team->ncalls;

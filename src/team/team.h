@@ -42,6 +42,10 @@
  * defaults stay under 6 MiB (api/space_layout.c), of which a page per area is touched. */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 64
+/* Powers of two: a call picks its area with a mask (coll/engine.c), not a division. */
+_Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
+                   (SSHMEM_TEAM_AREAS_PREDEFINED & (SSHMEM_TEAM_AREAS_PREDEFINED - 1)) == 0,
+               "team sync areas come in powers of two");
 #define SSHMEM_TEAM_WORK_BYTES (SSHMEM_TEAM_AREA_BYTES - SSHMEM_TEAM_WORK_AT)
 #define SSHMEM_TEAM_SCRATCH_BYTES 1024
 /* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd

@@ -44,11 +44,12 @@ static int running;
 static int stop_fd = -1;
 static int worker_fd = -1;
 
-/* Progress until idle, or PROGRESS_BATCH calls; returns 1 if there may be more to do. */
+/* Progress until idle, or PROGRESS_BATCH calls; returns 1 if there may be more to do. Held
+ * messages whose gates are open go in too (sshmem_tx_gates_raised). */
 static int progress_batch(ucp_worker_h worker)
 {
     for (int i = 0; i < PROGRESS_BATCH; i++)
-        if (ucp_worker_progress(worker) == 0)
+        if (ucp_worker_progress(worker) + sshmem_ucx_release_open() == 0)
             return 0;
     return 1;
 }

@@ -100,15 +100,14 @@ void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void 
                        sshmem_tx_put_add_req_t *later);
 void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later);
 /* After this PE raised a word that gates messages (a team's progress word, with a release
- * store): apply the messages it held whose gates are now open. A fence and a load when UCX
- * is in use, nothing otherwise. */
+ * store): apply the messages it held whose gates are now open. One load. No fence: a message
+ * that a handler on another thread holds meanwhile, unseen by this load, is applied by the
+ * next poll of any wait (sshmem_tx_progress looks too), and a PE observes its collectives'
+ * messages only by waiting (ucx_put_add.c, "Gates"). */
 extern unsigned long sshmem_tx_held; /* messages held (ucx_put_add.c) */
 void sshmem_tx_release_held(void);
 static inline void sshmem_tx_gates_raised(void)
 {
-    if (!sshmem.ucx_in_use)
-        return;
-    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* the word raised before the count is read */
     if (__atomic_load_n(&sshmem_tx_held, __ATOMIC_RELAXED))
         sshmem_tx_release_held();
 }

@@ -544,16 +544,17 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
     sshmem_ucx_release_operands(tx, 0);
 }
 
+/* Each poll also applies held messages whose gates are open (sshmem_tx_gates_raised). */
 unsigned sshmem_tx_progress(void)
 {
     struct sshmem_tx *tx = sshmem_tx_default();
     if (!tx->shared)
-        return ucp_worker_progress(tx->worker);
+        return ucp_worker_progress(tx->worker) + sshmem_ucx_release_open();
     sshmem_tx_mark_driven(tx);
     /* Busy: another thread (often the progress thread) is progressing it right now. */
     unsigned moved = 0;
     if (pthread_mutex_trylock(&tx->lock) == 0) {
-        moved = ucp_worker_progress(tx->worker);
+        moved = ucp_worker_progress(tx->worker) + sshmem_ucx_release_open();
         pthread_mutex_unlock(&tx->lock);
     }
     return moved;

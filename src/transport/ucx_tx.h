@@ -187,6 +187,9 @@ char *sshmem_ucx_heap_mapping(int pe);
 /* Register the handler of collectives' put-with-signal messages on tx's worker
  * (ucx_put_add.c). */
 void sshmem_ucx_put_add_setup(struct sshmem_tx *tx);
+/* With the default worker's lock (or the worker not shared): apply the held messages whose
+ * gates are open, if any are held (one load when none); returns how many (ucx_put_add.c). */
+unsigned sshmem_ucx_release_open(void);
 /* Free the messages still held (none, unless the PEs' collective calls did not match: that
  * is reported), once no handler can run any more (finalize, after the worker is gone). */
 void sshmem_ucx_put_add_release(void);
