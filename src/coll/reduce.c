@@ -397,15 +397,22 @@ static void exchange_messages(coll_t *c, int q, int e, const void *data, size_t 
     coll_wait(c, SLOT_DATA(e), 1);
 }
 
+/* acc = from op acc where from_left, else acc op from. */
+static void combine_ordered(const coll_op_t *op, char *acc, const char *from, size_t count,
+                            int from_left)
+{
+    if (from_left)
+        op->racc(op, acc, from, count);
+    else
+        op->acc(op, acc, from, count);
+}
+
 /* Combine what partner q left at `from` (in our landing or work buffer) into acc, the lower
  * member on the left. */
 static void combine_from(const coll_t *c, int q, char *acc, const char *from, size_t count,
                          const coll_op_t *op)
 {
-    if (q < c->me)
-        op->racc(op, acc, from, count);
-    else
-        op->acc(op, acc, from, count);
+    combine_ordered(op, acc, from, count, q < c->me);
 }
 
 static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
@@ -549,17 +556,6 @@ static int rsag_first_in_place(const coll_t *c, const fold_t *f, int levels, con
     return coll_messages_to(c, fold_member(f, f->vme ^ 1));
 }
 
-/* Combine our own data `mine` into acc, which holds what member q sent (the lower member on
- * the left, as combine_from). */
-static void combine_into(const coll_t *c, int q, char *acc, const char *mine, size_t count,
-                         const coll_op_t *op)
-{
-    if (q < c->me)
-        op->acc(op, acc, mine, count);
-    else
-        op->racc(op, acc, mine, count);
-}
-
 static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                         const coll_op_t *op)
 {
@@ -594,7 +590,8 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
             held[e] = cur;
             if (e == 0 && first_in_place) { /* q's half straight into acc, ours from source */
                 exchange_messages(c, q, e, mine + give.lo * es, give_bytes, acc + keep.lo * es);
-                combine_into(c, q, acc + keep.lo * es, mine + keep.lo * es, keep_n, op);
+                /* acc holds q's half now: ours goes on the left when we are the lower */
+                combine_ordered(op, acc + keep.lo * es, mine + keep.lo * es, keep_n, c->me < q);
             } else if (e == 0 && coll_messages_to(c, q)) {
                 exchange_messages(c, q, e, acc + give.lo * es, give_bytes, NULL);
                 combine_work(c, q, acc + keep.lo * es, keep_n, op);
