@@ -86,7 +86,7 @@ static void *serve(void *arg)
     unsigned seen = __atomic_load_n(&tx->driven, __ATOMIC_RELAXED);
     for (;;) {
         unsigned driven = __atomic_load_n(&tx->driven, __ATOMIC_RELAXED);
-        if (driven != seen || pthread_mutex_trylock(&tx->lock) != 0) {
+        if (driven != seen || !sshmem_worker_trylock(&tx->lock)) {
             seen = driven;
             if (sleep_on_fds(0, nap_us))
                 return NULL;
@@ -96,7 +96,7 @@ static void *serve(void *arg)
         nap_us = 20;
         int more = progress_batch(tx->worker);
         ucs_status_t st = more ? UCS_ERR_BUSY : ucp_worker_arm(tx->worker);
-        pthread_mutex_unlock(&tx->lock);
+        sshmem_worker_unlock(&tx->lock);
         if (st == UCS_OK) {
             idle_busy = 0;
             if (sleep_on_fds(1, -1))

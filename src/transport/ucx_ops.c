@@ -41,9 +41,9 @@ void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls)
         moved = ucp_worker_progress(tx->worker);
     } else {
         sshmem_tx_mark_driven(tx);
-        if (pthread_mutex_trylock(&tx->lock) == 0) {
+        if (sshmem_worker_trylock(&tx->lock)) {
             moved = ucp_worker_progress(tx->worker);
-            pthread_mutex_unlock(&tx->lock);
+            sshmem_worker_unlock(&tx->lock);
         }
     }
     /* While a context waits, peers may be waiting on us: serve them too (the default worker;
@@ -553,9 +553,9 @@ unsigned sshmem_tx_progress(void)
     sshmem_tx_mark_driven(tx);
     /* Busy: another thread (often the progress thread) is progressing it right now. */
     unsigned moved = 0;
-    if (pthread_mutex_trylock(&tx->lock) == 0) {
+    if (sshmem_worker_trylock(&tx->lock)) {
         moved = ucp_worker_progress(tx->worker) + sshmem_ucx_release_open();
-        pthread_mutex_unlock(&tx->lock);
+        sshmem_worker_unlock(&tx->lock);
     }
     return moved;
 }

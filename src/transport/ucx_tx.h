@@ -22,6 +22,7 @@
 #include <ucp/api/ucp.h>
 
 #include "transport/transport.h"
+#include "transport/worker_lock.h"
 
 enum { TOUCHED_OPS = 1, TOUCHED_EMULATED = 2 };
 
@@ -60,7 +61,7 @@ struct sshmem_tx {
                    thread): hold `lock` for every access to it and to the fields above */
     int multi;  /* several application threads at once (SHMEM_THREAD_MULTIPLE): quiets also
                    take turns on quiet_lock (sshmem_tx_quiet) */
-    pthread_mutex_t lock;
+    sshmem_worker_lock_t lock; /* worker_lock.h */
     pthread_mutex_t quiet_lock;
     /* Bumped by every wait poll that progresses this worker: tells the progress thread that
      * the program is driving progress itself (progress_thread.c). Lost bumps do not matter. */
@@ -86,13 +87,13 @@ extern ucp_context_h sshmem_ucx_context;
 static inline void sshmem_tx_lock(struct sshmem_tx *tx)
 {
     if (tx->shared)
-        pthread_mutex_lock(&tx->lock);
+        sshmem_worker_lock(&tx->lock);
 }
 
 static inline void sshmem_tx_unlock(struct sshmem_tx *tx)
 {
     if (tx->shared)
-        pthread_mutex_unlock(&tx->lock);
+        sshmem_worker_unlock(&tx->lock);
 }
 
 static inline void sshmem_tx_mark_driven(struct sshmem_tx *tx)

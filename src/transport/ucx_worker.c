@@ -53,7 +53,7 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
     tx->shared = tx->multi = shared;
     sshmem_ucx_staging_setup(tx);
     sshmem_ucx_put_add_setup(tx);
-    pthread_mutex_init(&tx->lock, NULL);
+    tx->lock = (sshmem_worker_lock_t){0};
     pthread_mutex_init(&tx->quiet_lock, NULL);
     return 0;
 }
@@ -123,7 +123,6 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
     tx->worker = NULL;
     sshmem_ucx_staging_release(tx);
     free_arrays(tx);
-    pthread_mutex_destroy(&tx->lock);
     pthread_mutex_destroy(&tx->quiet_lock);
 }
 
