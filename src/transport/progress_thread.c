@@ -10,9 +10,10 @@
  * that worker) and progresses it when a message arrives.
  *
  * Cost: nothing while idle: it sleeps in poll(2), it never spins. While it exists the default
- * worker is shared (ucx_tx.h): every call into it takes default_tx.lock, one uncontended
- * mutex per operation on the UCX path (measured: 8-byte put+quiet 0.033 -> 0.055 us, heap
- * fetch-add 0.023 -> 0.036 us over SSHMEM_LOCAL=ucx); the direct on-node path takes no lock.
+ * worker is shared (ucx_tx.h): every call into it takes default_tx.lock, one atomic
+ * exchange per operation on the UCX path (worker_lock.h; with a pthread mutex it cost 8-byte
+ * put+quiet 0.033 -> 0.055 us, heap fetch-add 0.023 -> 0.036 us over SSHMEM_LOCAL=ucx); the
+ * direct on-node path takes no lock.
  * Shutdown: finalize writes to an eventfd the thread also polls, then joins it.
  */
 #define _GNU_SOURCE /* pthread_setname_np */
@@ -69,8 +70,8 @@ static int sleep_on_fds(int watch_worker, long timeout_us)
 /*
  * The loop. It stays out of the way of a program that drives progress itself:
  *  - if another thread holds the worker's lock, that thread is inside the worker; blocking
- *    on the mutex made the two threads hand the lock back and forth through the kernel at
- *    every message (50-90 us per emulated atomic instead of 2-10);
+ *    on it (then a mutex) made the two threads hand the lock back and forth through the
+ *    kernel at every message (50-90 us per emulated atomic instead of 2-10);
  *  - if the program's waits progressed the worker since the thread last looked, a wait may
  *    be running and will serve the message itself; competing with it for the two cores of a
  *    small machine tripled the latency of emulated atomics (0.7 -> 2.2 us).

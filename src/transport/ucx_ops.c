@@ -34,8 +34,7 @@ static inline void backoff(unsigned *polls, unsigned moved)
 void sshmem_ucx_poll(struct sshmem_tx *tx, unsigned *polls)
 {
     /* On a shared worker, progress only when nobody else is: whoever holds the lock is
-     * progressing it (or about to), and waiting for the mutex would cost a trip through the
-     * kernel. */
+     * progressing it (or about to), and waiting for it would only take turns with them. */
     unsigned moved = 0;
     if (!tx->shared) {
         moved = ucp_worker_progress(tx->worker);
