@@ -439,11 +439,8 @@ static void finish_inflight(coll_t *c)
     c->ninflight = 0;
 }
 
-/* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
- * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
- * messages, each acknowledged, with the fence between them waiting for the first
- * acknowledgement: over tcp at 2 PEs an 8-byte allreduce took 36 us, 13 this way. */
-/* Data and flag to member as one message, the data to raddr in member's address space. */
+/* Data and flag to member as one message, the data to raddr in member's address space;
+ * async: it may stay in flight until coll_done; gated: it carries the call's gate. */
 static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
                     int slot, long amount, int async, int gated)
 {
@@ -467,6 +464,10 @@ static void message(coll_t *c, int member, uint64_t raddr, const void *src, size
         c->ninflight++;
 }
 
+/* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
+ * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
+ * messages, each acknowledged, with the fence between them waiting for the first
+ * acknowledgement: over tcp at 2 PEs an 8-byte allreduce took 36 us, 13 this way. */
 static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                              const void *src, size_t len, int slot, long amount, int async)
 {
