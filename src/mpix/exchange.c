@@ -44,62 +44,8 @@
 #include "mpix/coll.h"
 #include "mpix/datatype.h"
 #include "mpix/exchange.h"
+#include "mpix/exchange_slots.h"
 #include "mpix/typed_rma.h"
-
-/* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
- * flag: a PE waits once for both what it receives and the invitations for what it sends
- * (one wait fewer per call). */
-#define SLOT_IN (COLL_SLOT_ALGO + 0)
-#define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
-
-#define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
-#define INVITE_AT 0   /* where the invitation lies in a slot */
-#define HEADER_AT 16  /* where the header lies */
-#define DATA_AT 32    /* where eager data starts: right after the header */
-
-/* The count first: on shared memory a member polling for the call number found an 8-byte
- * scatterv at 2 PEs in 0.17 us with the call number first, 0.11 with it second. */
-typedef struct header {
-    uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
-    uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
-} header_t;
-#define HEADER_LARGE (UINT64_C(1) << 63) /* counts are checked to be <= PTRDIFF_MAX */
-
-_Static_assert(DATA_AT - HEADER_AT == sizeof(header_t), "eager data follows its header");
-
-typedef struct invitation {
-    uint64_t region;
-    uint64_t off; /* of the block's origin in that region */
-} invitation_t;
-
-typedef struct xchg {
-    coll_t c;
-    const mpix_side_t *send, *recv;
-    shmemx_datatype_t type;
-    ptrdiff_t ext;
-    int contig;
-    coll_buf_t dest;   /* the receive side's origin, when this PE receives */
-    size_t slot_bytes;
-    int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
-} xchg_t;
-
-/* ------------------------------------------------------------------ moving elements */
-
-static void pack(const xchg_t *x, void *out, const char *origin, size_t count)
-{
-    if (x->contig)
-        memcpy(out, origin + x->type->true_lb, count * x->type->size);
-    else
-        mpix_pack_elems(origin, count, x->type, out);
-}
-
-static void unpack(const xchg_t *x, char *origin, const void *in, size_t count)
-{
-    if (x->contig)
-        memcpy(origin + x->type->true_lb, in, count * x->type->size);
-    else
-        mpix_unpack_elems(in, count, x->type, origin);
-}
 
 /* count elements from local origin to the same layout at tgt (origin) on member j, then a
  * signal to j's flag slot (one message where UCX emulates RMA: coll_put_signal). */
@@ -130,34 +76,11 @@ static void put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char
     coll_signal(c, j, slot);
 }
 
-/* ------------------------------------------------------------------ slots */
-
-/* The receiver at distance d (0 < d < n) and the sender: me + d and me - d, wrapped without
- * a division (this runs several times per peer in every call). */
-static int to_member(const coll_t *c, int d)
-{
-    return c->me + d < c->n ? c->me + d : c->me + d - c->n;
-}
-static int from_member(const coll_t *c, int d)
-{
-    return c->me >= d ? c->me - d : c->me - d + c->n;
-}
-
-static size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
-
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
 static char *mapped_work(const xchg_t *x, int j, size_t at)
 {
     char *base = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.work.region];
     return base ? base + x->c.work.off + at : NULL;
-}
-
-static int is_large(const xchg_t *x, size_t count)
-{
-    size_t bytes;
-    if (__builtin_mul_overflow(count, x->type->size, &bytes))
-        return 1; /* more than memory holds: the put will tell */
-    return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
 /* Whether this PE and member `partner`, d apart, have a post box (see the top): where they
@@ -181,7 +104,7 @@ static void store_stamped(const xchg_t *x, header_t *there, const header_t *h,
                           const char *origin, size_t count)
 {
     if (count && !(h->count & HEADER_LARGE))
-        pack(x, there + 1, origin, count);
+        xchg_pack(x, there + 1, origin, count);
     there->count = h->count;
     coll_put_stamp(&there->seq, h->seq);
 }
@@ -195,7 +118,7 @@ static void put_stamped(xchg_t *x, int j, const coll_buf_t *dst, size_t at, cons
     const header_t unstamped = {h->count, 0};
     memcpy(buf, &unstamped, sizeof unstamped);
     if (data_len)
-        pack(x, buf + sizeof unstamped, origin, count);
+        xchg_pack(x, buf + sizeof unstamped, origin, count);
     coll_put_stamped(&x->c, j, dst, at, buf, sizeof unstamped + data_len,
                      at + offsetof(header_t, seq), h->seq);
 }
@@ -240,152 +163,8 @@ static void send_header(xchg_t *x, int d)
     char buf[SSHMEM_TEAM_WORK_BYTES]; /* reusable on return */
     memcpy(buf, &h, sizeof h);
     if (data_len)
-        pack(x, buf + sizeof h, origin, count);
+        xchg_pack(x, buf + sizeof h, origin, count);
     coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_IN);
-}
-
-/* ------------------------------------------------------------------ the tree scatter */
-
-/* Where every member is reached by messages (tcp), a scatter's root pays for each one in
- * its own CPU time (the kernel's send path, and on one host the receive path too): sending
- * one message per member makes it the bottleneck. So a root whose blocks are all small sends
- * them down a binomial tree instead: log2(n) messages of its own, each subtree's head passing
- * on the blocks of its subtree. The members learn it from the message itself: the 16 bytes
- * before the header (where the invitation lies, unused in a scatter's receiver) say the call
- * number and the subtree's size; they cannot be mistaken for a stale invitation, whose
- * second word is an offset below 2^48. Every member then finds its block where it always
- * does (its slot's header), and nothing changes for a member that is not told. A subtree's
- * message for head q of s members:
- *   tree_info_t {call number, TREE_MAGIC | s}, header_t {count of q, call number},
- *   q's packed data, the counts of q+1 .. q+s-1 (uint64_t each), their packed data.
- * It lands at q's slot and may run on into the slots after it, which nothing else writes in
- * a scatter: it fits, since each block fits a slot with TREE_SLOT_EXTRA bytes to spare and
- * the slots from q's to the last are n - q >= s.
- * Measured by hand in MPI over the same UCX tcp at 4 PEs on 2 cores: 8-byte scatter 9.7 us
- * linear, 5.7 us down the tree. */
-#define TREE_MIN_MEMBERS 4 /* at 3 the root sends 2 messages either way */
-#define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
-#define TREE_SLOT_EXTRA (sizeof(tree_info_t) + sizeof(header_t) + sizeof(uint64_t))
-
-typedef struct tree_info {
-    uint64_t seq;  /* coll_stamp */
-    uint64_t size; /* TREE_MAGIC | members in the subtree, its head included */
-} tree_info_t;
-_Static_assert(HEADER_AT - INVITE_AT == sizeof(tree_info_t), "tree info precedes the header");
-
-/* The members below a subtree's head, as they travel: counts then packed data. */
-typedef struct subtree {
-    int head;              /* distance of the head from the root */
-    int size;              /* members, the head included */
-    const uint64_t *counts; /* counts[k]: member head + 1 + k (unaligned: read by memcpy) */
-    const char *data;      /* their packed data, in order */
-} subtree_t;
-
-static uint64_t subtree_count(const subtree_t *t, int k)
-{
-    uint64_t v;
-    memcpy(&v, (const char *)t->counts + (size_t)k * sizeof v, sizeof v);
-    return v;
-}
-
-/* As the root: whether this scatter goes down the tree. */
-static int tree_scatter(const xchg_t *x)
-{
-    const coll_t *c = &x->c;
-    if (c->n < TREE_MIN_MEMBERS || x->nb != c->n - 1 || x->send->peer != MPIX_X_ALL ||
-        x->recv->peer != c->me || x->slot_bytes < TREE_SLOT_EXTRA)
-        return 0;
-    for (int d = 1; d < c->n; d++) {
-        const int j = to_member(c, d);
-        size_t bytes, count = mpix_side_count(x->send, j);
-        if (coll_stamps_to(c, j) || __builtin_mul_overflow(count, x->type->size, &bytes) ||
-            bytes > x->slot_bytes - TREE_SLOT_EXTRA || is_large(x, count))
-            return 0;
-    }
-    return 1;
-}
-
-/* To each child of the head of t (root's tree; a subtree of t->size members, the largest first): its
- * subtree's message. */
-static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
-{
-    coll_t *c = &x->c;
-    const size_t esize = x->type->size;
-    char buf[SSHMEM_TEAM_WORK_BYTES];
-    for (int s = t->size; s > 1;) {
-        const int keep = (s + 1) / 2, first = keep, kids = s - keep; /* members head+first.. */
-        size_t skip = 0, len = 0;
-        for (int k = 0; k < first - 1; k++)
-            skip += subtree_count(t, k) * esize;
-        for (int k = first - 1; k < first - 1 + kids; k++)
-            len += subtree_count(t, k) * esize;
-        const uint64_t own = subtree_count(t, first - 1), seq = coll_stamp(c);
-        const size_t own_bytes = own * esize;
-        tree_info_t info = {seq, TREE_MAGIC | (uint64_t)kids};
-        header_t h = {own, seq};
-        char *p = buf;
-        memcpy(p, &info, sizeof info);
-        memcpy(p += sizeof info, &h, sizeof h);
-        memcpy(p += sizeof h, t->data + skip, own_bytes);
-        memcpy(p += own_bytes, (const char *)t->counts + (size_t)first * sizeof(uint64_t),
-               (size_t)(kids - 1) * sizeof(uint64_t));
-        memcpy(p += (size_t)(kids - 1) * sizeof(uint64_t), t->data + skip + own_bytes,
-               len - own_bytes);
-        p += len - own_bytes;
-        const int d = t->head + first;
-        const int j = root + d < c->n ? root + d : root + d - c->n;
-        coll_reach(c, j);
-        coll_put_signal(c, j, &c->work, slot_at(x, d) + INVITE_AT, buf, (size_t)(p - buf),
-                        SLOT_IN);
-        s = keep;
-    }
-}
-
-/* As the root of a tree scatter: every member's count and packed block, laid out as the
- * whole team's subtree, and down the tree with them. */
-static void tree_send_root(xchg_t *x)
-{
-    coll_t *c = &x->c;
-    char buf[SSHMEM_TEAM_WORK_BYTES]; /* fits: see tree_scatter */
-    char *data = buf + (size_t)(c->n - 1) * sizeof(uint64_t);
-    size_t at = 0;
-    for (int d = 1; d < c->n; d++) {
-        const int j = to_member(c, d);
-        const uint64_t count = mpix_side_count(x->send, j);
-        memcpy(buf + (size_t)(d - 1) * sizeof count, &count, sizeof count);
-        pack(x, data + at, x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
-             count);
-        at += count * x->type->size;
-    }
-    const subtree_t t = {0, c->n, (const uint64_t *)buf, data};
-    tree_send_children(x, c->me, &t);
-}
-
-/* As a scatter's member at distance d from the root, with its block taken from header h:
- * if the message says this PE heads a subtree, pass the rest on. */
-static void tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
-{
-    const coll_t *c = &x->c;
-    const tree_info_t *info = (const tree_info_t *)((const char *)h - sizeof *info);
-    const uint64_t low = (UINT64_C(1) << 48) - 1;
-    if (info->seq != coll_stamp(c) || (info->size & ~low) != TREE_MAGIC)
-        return;
-    const uint64_t size = info->size & low;
-    if (SSHMEM_UNLIKELY(size > (uint64_t)(c->n - d)))
-        sshmem_fatal(c->call, "internal error: a scatter's tree message names %llu members "
-                     "from distance %d of %d", (unsigned long long)size, d, c->n);
-    const char *counts = (const char *)(h + 1) + count * x->type->size;
-    const subtree_t t = {d, (int)size, (const uint64_t *)counts,
-                         counts + (size_t)(size - 1) * sizeof(uint64_t)};
-    tree_send_children(x, from_member(c, d), &t);
-}
-
-/* Whether this PE is a scatter's member that the root may reach down the tree: its block
- * comes as a message from member i. */
-static int tree_member(const xchg_t *x, int i)
-{
-    return x->c.n >= TREE_MIN_MEMBERS && x->send->peer == MPIX_X_NONE && x->recv->peer == i &&
-           x->nb == x->c.n - 1 && !coll_stamps_to(&x->c, i);
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
@@ -453,9 +232,9 @@ static void take_header(xchg_t *x, int d)
                             their_name(theirs, r, x->c.me), (long long)count);
     }
     if (!(h->count & HEADER_LARGE))
-        unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1, want);
-    if (tree_member(x, i))
-        tree_pass_on(x, d, h, want);
+        xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1, want);
+    if (xchg_tree_member(x, i))
+        xchg_tree_pass_on(x, d, h, want);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
      * back would make its line travel back and forth once more per call (an 8-byte gatherv
      * at 2 PEs: 0.15-0.25 -> 0.11 us). Only a later batch of the same call reuses the slot
@@ -566,8 +345,8 @@ static void run_batch(xchg_t *x)
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
     for (int d = x->b0; d < end; d++)
         large_in += invite(x, d);
-    if (tree_scatter(x)) {
-        tree_send_root(x);
+    if (xchg_tree_scatter(x)) {
+        xchg_tree_send_root(x);
     } else {
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);

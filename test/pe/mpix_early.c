@@ -20,6 +20,10 @@
  * sshmem-test-env: np=4 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=rendezvous
  * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_MESSAGES=0
+ * (small scatters over tcp go down a tree, src/mpix/scatter_tree.c: on teams of sizes that are
+ * not powers of two, and with nodes of 2 PEs whose pairs inside a node are direct)
+ * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  */
 #include <shmemx.h>
 

@@ -3,6 +3,10 @@
  * PE's block exactly at its displacement (in extents of the type), in any order, with zero
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
+ * Over tcp, small scatters from 4 PEs up go down a tree (src/mpix/scatter_tree.c): also on
+ * teams of sizes that are not powers of two.
+ *
+ * sshmem-test-env: np=5,6,7 paths=tcp
  */
 #include <shmemx.h>
 

@@ -1,0 +1,155 @@
+/*
+ * scatter_tree.c: a scatter down a binomial tree (exchange_slots.h has the slots it uses).
+ *
+ * Where every member is reached by messages (tcp), a scatter's root pays for each one in its
+ * own CPU time (the kernel's send path, and on one host the receive path too): one message
+ * per member makes it the bottleneck. So a root whose blocks are all small sends them down a
+ * binomial tree instead: log2(n) messages of its own, each subtree's head passing on the
+ * blocks of its subtree.
+ *
+ * The members learn it from the message itself: the 16 bytes before the header (where the
+ * invitation lies, unused in a scatter's receiver) say the call number and the subtree's
+ * size. They cannot be mistaken for a stale invitation, whose second word is an offset below
+ * 2^48. Every member finds its block where it always does (its slot's header), and nothing
+ * changes for a member that is not told. The message to the head q of a subtree of s members:
+ *   tree_info_t {call number, TREE_MAGIC | s}, header_t {count of q, call number},
+ *   q's packed data, the counts of q+1 .. q+s-1 (uint64_t each), their packed data.
+ * It lands at q's slot and may run on into the slots after it, which nothing else writes in
+ * a scatter. It fits: each block fits a slot with TREE_SLOT_EXTRA bytes to spare, and the
+ * slots from q's to the last are n - q >= s.
+ *
+ * 8-byte scatterv at 4 PEs over tcp on 2 cores (a loop of 20,000 calls, interleaved runs):
+ * 12.8-15.0 us linear, 8.9-11.6 down the tree (Open MPI 9.5-10.3). The same tree written by
+ * hand in MPI over the same UCX: 5.7 us, against MPI_Scatterv's 9.7.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "coll/engine.h"
+#include "core/error.h"
+#include "mpix/exchange_slots.h"
+
+#define TREE_MIN_MEMBERS 4 /* at 3 the root sends 2 messages either way */
+#define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
+#define TREE_SLOT_EXTRA (sizeof(tree_info_t) + sizeof(header_t) + sizeof(uint64_t))
+
+typedef struct tree_info {
+    uint64_t seq;  /* coll_stamp */
+    uint64_t size; /* TREE_MAGIC | members in the subtree, its head included */
+} tree_info_t;
+_Static_assert(HEADER_AT - INVITE_AT == sizeof(tree_info_t), "tree info precedes the header");
+
+/* The members below a subtree's head, as they travel: counts then packed data. */
+typedef struct subtree {
+    int head;              /* distance of the head from the root */
+    int size;              /* members, the head included */
+    const uint64_t *counts; /* counts[k]: member head + 1 + k (unaligned: read by memcpy) */
+    const char *data;      /* their packed data, in order */
+} subtree_t;
+
+static uint64_t subtree_count(const subtree_t *t, int k)
+{
+    uint64_t v;
+    memcpy(&v, (const char *)t->counts + (size_t)k * sizeof v, sizeof v);
+    return v;
+}
+
+/* As the root: whether this scatter goes down the tree. */
+int xchg_tree_scatter(const xchg_t *x)
+{
+    const coll_t *c = &x->c;
+    if (c->n < TREE_MIN_MEMBERS || x->nb != c->n - 1 || x->send->peer != MPIX_X_ALL ||
+        x->recv->peer != c->me || x->slot_bytes < TREE_SLOT_EXTRA)
+        return 0;
+    for (int d = 1; d < c->n; d++) {
+        const int j = to_member(c, d);
+        size_t bytes, count = mpix_side_count(x->send, j);
+        if (coll_stamps_to(c, j) || __builtin_mul_overflow(count, x->type->size, &bytes) ||
+            bytes > x->slot_bytes - TREE_SLOT_EXTRA || is_large(x, count))
+            return 0;
+    }
+    return 1;
+}
+
+/* To each child of the head of t (in root's tree; t has t->size members), the largest
+ * subtree first: that subtree's message. */
+static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
+{
+    coll_t *c = &x->c;
+    const size_t esize = x->type->size;
+    char buf[SSHMEM_TEAM_WORK_BYTES];
+    for (int s = t->size; s > 1;) {
+        const int keep = (s + 1) / 2, first = keep, kids = s - keep; /* members head+first.. */
+        size_t skip = 0, len = 0;
+        for (int k = 0; k < first - 1; k++)
+            skip += subtree_count(t, k) * esize;
+        for (int k = first - 1; k < first - 1 + kids; k++)
+            len += subtree_count(t, k) * esize;
+        const uint64_t own = subtree_count(t, first - 1), seq = coll_stamp(c);
+        const size_t own_bytes = own * esize;
+        tree_info_t info = {seq, TREE_MAGIC | (uint64_t)kids};
+        header_t h = {own, seq};
+        char *p = buf;
+        memcpy(p, &info, sizeof info);
+        memcpy(p += sizeof info, &h, sizeof h);
+        memcpy(p += sizeof h, t->data + skip, own_bytes);
+        memcpy(p += own_bytes, (const char *)t->counts + (size_t)first * sizeof(uint64_t),
+               (size_t)(kids - 1) * sizeof(uint64_t));
+        memcpy(p += (size_t)(kids - 1) * sizeof(uint64_t), t->data + skip + own_bytes,
+               len - own_bytes);
+        p += len - own_bytes;
+        const int d = t->head + first;
+        const int j = root + d < c->n ? root + d : root + d - c->n;
+        coll_reach(c, j);
+        coll_put_signal(c, j, &c->work, slot_at(x, d) + INVITE_AT, buf, (size_t)(p - buf),
+                        SLOT_IN);
+        s = keep;
+    }
+}
+
+/* As the root of a tree scatter: every member's count and packed block, laid out as the
+ * whole team's subtree, and down the tree with them. */
+void xchg_tree_send_root(xchg_t *x)
+{
+    coll_t *c = &x->c;
+    char buf[SSHMEM_TEAM_WORK_BYTES]; /* fits: see tree_scatter */
+    char *data = buf + (size_t)(c->n - 1) * sizeof(uint64_t);
+    size_t at = 0;
+    for (int d = 1; d < c->n; d++) {
+        const int j = to_member(c, d);
+        const uint64_t count = mpix_side_count(x->send, j);
+        memcpy(buf + (size_t)(d - 1) * sizeof count, &count, sizeof count);
+        xchg_pack(x, data + at, x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
+             count);
+        at += count * x->type->size;
+    }
+    const subtree_t t = {0, c->n, (const uint64_t *)buf, data};
+    tree_send_children(x, c->me, &t);
+}
+
+/* As a scatter's member at distance d from the root, with its block taken from header h:
+ * if the message says this PE heads a subtree, pass the rest on. */
+void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
+{
+    const coll_t *c = &x->c;
+    const tree_info_t *info = (const tree_info_t *)((const char *)h - sizeof *info);
+    const uint64_t low = (UINT64_C(1) << 48) - 1;
+    if (info->seq != coll_stamp(c) || (info->size & ~low) != TREE_MAGIC)
+        return;
+    const uint64_t size = info->size & low;
+    if (SSHMEM_UNLIKELY(size > (uint64_t)(c->n - d)))
+        sshmem_fatal(c->call, "internal error: a scatter's tree message names %llu members "
+                     "from distance %d of %d", (unsigned long long)size, d, c->n);
+    const char *counts = (const char *)(h + 1) + count * x->type->size;
+    const subtree_t t = {d, (int)size, (const uint64_t *)counts,
+                         counts + (size_t)(size - 1) * sizeof(uint64_t)};
+    tree_send_children(x, from_member(c, d), &t);
+}
+
+/* Whether this PE is a scatter's member that the root may reach down the tree: its block
+ * comes as a message from member i. */
+int xchg_tree_member(const xchg_t *x, int i)
+{
+    return x->c.n >= TREE_MIN_MEMBERS && x->send->peer == MPIX_X_NONE && x->recv->peer == i &&
+           x->nb == x->c.n - 1 && !coll_stamps_to(&x->c, i);
+}
