@@ -4,7 +4,8 @@
 #   cases=("name|ENV=value ...|status|pattern|pattern...")   status: a number, or nz = non-zero;
 #                                                   "@S" after it: and the job ends within S s
 #   run_error_cases PROGRAM [NPES]
-# Each case runs `oshrun -np NPES PROGRAM name` (default 3 PEs) with the environment given;
+# Each case runs `oshrun -np NPES PROGRAM name` (default 3 PEs; NPES=k among a case's
+# variables sets it for that case) with the environment given;
 # every pattern must appear (fixed strings) in what the job printed. A hang (timeout) fails.
 run_error_cases() {
     local prog="$1" np="${2:-3}" launcher="${OSHRUN:-oshrun}" n=0 c name env want rc log
@@ -14,8 +15,9 @@ run_error_cases() {
         name="${f[0]}" env="${f[1]}" want="${f[2]%@*}" within=""
         [[ "${f[2]}" == *@* ]] && within="${f[2]#*@}"
         log=$(mktemp)
-        local start=$SECONDS took
-        env $env timeout -k 2 30 "$launcher" -np "$np" "$prog" "$name" >"$log" 2>&1
+        local start=$SECONDS took case_np="$np" tok
+        for tok in $env; do [[ "$tok" == NPES=* ]] && case_np="${tok#NPES=}"; done
+        env $env timeout -k 2 30 "$launcher" -np "$case_np" "$prog" "$name" >"$log" 2>&1
         rc=$? took=$((SECONDS - start))
         n=$((n + 1))
         if { { [ "$want" = nz ] && [ $rc -ne 0 ] && [ $rc -ne 124 ]; } || [ "$rc" = "$want" ]; } &&

@@ -11,6 +11,8 @@
  *    straight to their final place: no rotation afterwards).
  * collect (a block size per member): the offsets come from a prefix sum of the sizes
  * (recursive doubling, the sizes travelling in the flags themselves), then linear.
+ * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
+ * MPI-style allgatherv's small blocks, src/mpix/allgather_bruck.c).
  */
 #include <string.h>
 
@@ -99,20 +101,39 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
  * each where UCX emulates RMA, coll_put_signal), so the receiver waits for that many. */
 static int bruck_runs(const coll_t *c, int member, int cnt) { return cnt > c->n - member ? 2 : 1; }
 
-static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, size_t nbytes)
+/* Where member i's block lies in dest: offs[i] (blocks back to back in member order, offs[n]
+ * the end), or i * nbytes when offs is NULL. */
+static size_t block_at(const size_t *offs, size_t nbytes, int i)
+{
+    return offs ? offs[i] : (size_t)i * nbytes;
+}
+
+static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes)
 {
     const int n = c->n, me = c->me;
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
         int to = coll_rel(c, -d);
         int cnt = d < n - d ? d : n - d;
         int first = cnt < n - me ? cnt : n - me; /* blocks me .. n-1, then 0 .. */
-        coll_put_signal(c, to, dest, (size_t)me * nbytes, dest->addr + (size_t)me * nbytes,
-                        (size_t)first * nbytes, SLOT_STEP(e));
+        const size_t at = block_at(offs, nbytes, me);
+        coll_reach(c, to);
+        coll_put_signal(c, to, dest, at, dest->addr + at,
+                        block_at(offs, nbytes, me + first) - at, SLOT_STEP(e));
         if (cnt > first)
-            coll_put_signal(c, to, dest, 0, dest->addr, (size_t)(cnt - first) * nbytes,
-                            SLOT_STEP(e));
+            coll_put_signal(c, to, dest, 0, dest->addr,
+                            block_at(offs, nbytes, cnt - first), SLOT_STEP(e));
         coll_wait(c, SLOT_STEP(e), bruck_runs(c, coll_rel(c, d), cnt));
     }
+}
+
+static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, size_t nbytes)
+{
+    bruck(c, dest, NULL, nbytes);
+}
+
+void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
+{
+    bruck(c, dest, offs, 0);
 }
 
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)

@@ -168,7 +168,7 @@ static void send_header(xchg_t *x, int d)
 }
 
 /* "recvcounts[3]" or "recvcount", for messages. */
-static const char *count_name(char buf[48], const mpix_side_t *s, int i)
+const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i)
 {
     if (s->counts)
         snprintf(buf, 48, "%s[%d]", s->name, i);
@@ -178,7 +178,7 @@ static const char *count_name(char buf[48], const mpix_side_t *s, int i)
 }
 
 /* The partner's count argument, for messages: "sendcounts[2]" (2 = this PE). */
-static const char *their_name(char buf[48], const mpix_side_t *s, int me)
+const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me)
 {
     snprintf(buf, 48, s->peer_name, me);
     return buf;
@@ -228,8 +228,8 @@ static void take_header(xchg_t *x, int d)
     const uint64_t count = h->count & ~HEADER_LARGE;
     if (SSHMEM_UNLIKELY(count != want)) {
         char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, count_name(mine, r, i), want, i,
-                            their_name(theirs, r, x->c.me), (long long)count);
+        mpix_count_mismatch(x->c.call, xchg_count_name(mine, r, i), want, i,
+                            xchg_their_name(theirs, r, x->c.me), (long long)count);
     }
     if (!(h->count & HEADER_LARGE))
         xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1, want);
@@ -301,8 +301,8 @@ static int send_multicast(xchg_t *x, int with_self)
 
 /* ------------------------------------------------------------------ the exchange */
 
-/* The block from this PE to itself. */
-static void self_block(xchg_t *x)
+/* The block from this PE to itself (exchange_slots.h). */
+void xchg_self_block(xchg_t *x)
 {
     const int me = x->c.me;
     if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
@@ -310,8 +310,8 @@ static void self_block(xchg_t *x)
     size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
     if (SSHMEM_UNLIKELY(n != want)) {
         char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, count_name(mine, x->recv, me), want, me,
-                            their_name(theirs, x->recv, me), (long long)n);
+        mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, me), want, me,
+                            xchg_their_name(theirs, x->recv, me), (long long)n);
     }
     const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
     char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
@@ -357,7 +357,7 @@ static void run_batch(xchg_t *x)
         }
     }
     if (x->b0 == 1 && !mcast)
-        self_block(x); /* while the peers work on theirs */
+        xchg_self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++) {
         const int i = from_member(c, d);
         flagged += mpix_side_talks(x->recv, i) && !coll_stamps_to(c, i);
@@ -379,7 +379,7 @@ static void run_batch(xchg_t *x)
         }
     }
     if (mcast && x->b0 == 1 && !self_done)
-        self_block(x); /* (also reports a count that does not match) */
+        xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_DONE, large_in);
 }
@@ -410,7 +410,11 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     if (early)
         coll_mark_early(c);
     if (c->n == 1)
-        self_block(&x);
+        xchg_self_block(&x);
+    if (!rooted && xchg_allgather_bruck(&x)) {
+        coll_done(c);
+        return;
+    }
     const int per_batch = (int)(c->work_bytes / SLOT_MIN);
     for (int b0 = 1; b0 < c->n; b0 += per_batch) {
         if (b0 > 1)

@@ -1,6 +1,6 @@
 /*
  * exchange_slots.h: what the exchange's parts share (exchange.c runs it, scatter_tree.c sends
- * a scatter down a tree): the layout of a member's work space, the headers, and the state of
+ * a scatter down a tree, allgather_bruck.c runs small allgathers in log2(n) steps): the layout of a member's work space, the headers, and the state of
  * one exchange. Private to src/mpix.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_SLOTS_H
@@ -92,6 +92,20 @@ static inline int is_large(const xchg_t *x, size_t count)
         return 1; /* more than memory holds: the put will tell */
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
+
+/* "recvcounts[3]" or "recvcount", and the partner's count argument ("sendcounts[2]", 2 =
+ * this PE), for messages. */
+const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i);
+const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me);
+/* The block from this PE to itself (reports a count that does not match). */
+void xchg_self_block(xchg_t *x);
+
+/* ------------------------------------------------------------------ small allgathers
+ * (allgather_bruck.c) */
+
+/* An allgather whose blocks all fit the work space, on members not all on shared memory:
+ * runs it in ceil(log2 n) steps and returns 1; 0 when it does not apply. */
+int xchg_allgather_bruck(xchg_t *x);
 
 /* ------------------------------------------------------------------ the tree scatter
  * (scatter_tree.c) */
