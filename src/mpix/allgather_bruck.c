@@ -12,9 +12,11 @@
  * whose count differs, or recvcounts that differ between PEs, is reported) and unpacks the
  * blocks into dest.
  *
- * Every PE decides alike: the members are not all mapped (c->direct is the same everywhere),
- * and everybody's blocks fit the work space, by recvcounts, which MPI requires to be the same
- * on every PE. On shared memory the exchange's direct copies stay faster.
+ * Every PE decides alike: the members reach each other by messages (tcp between hosts or
+ * on one; sshmem_tx_messages_among gives every member the same answer), and everybody's
+ * blocks fit the work space, by recvcounts, which MPI requires to be the same on every PE.
+ * Where puts are one-sided the exchange's single step stays faster: through UCX's shared
+ * memory at 4 PEs, 8 bytes each, 2.2-2.7 us against 3.3-3.6 in Bruck's steps.
  */
 #include <stdint.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 #include "coll/coll.h"
 #include "coll/engine.h"
 #include "core/error.h"
+#include "transport/transport.h"
 #include "mpix/coll.h"
 #include "mpix/exchange_slots.h"
 
@@ -51,7 +54,7 @@ static int layout(const xchg_t *x, size_t offs[BRUCK_MAX_MEMBERS + 1])
             return 0;
     }
     offs[c->n] = at;
-    return 1;
+    return sshmem_tx_messages_among(&c->set); /* last: it reads every member's card */
 }
 
 SSHMEM_COLD static void layouts_differ(const xchg_t *x, int i)
