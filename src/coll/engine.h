@@ -33,7 +33,9 @@
  *  - teams: every call first publishes its call number in the team's progress word (the
  *    last long of its scratch), and the call after an early one waits until every member has
  *    entered the previous call (coll_setup_team; it reads the words of members it does not
- *    map with UCX gets). A fast root can
+ *    map with UCX gets, or, on a team whose members all reach each other by messages,
+ *    coll_team_messages, it begins with a barrier of messages gated on their target having
+ *    entered this call). A fast root can
  *    thus never write into a member's area or dest before that member has finished with it.
  *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
  *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the
@@ -151,6 +153,13 @@ static inline void coll_reach_all(coll_t *c)
     if (SSHMEM_UNLIKELY(c->reach_need))
         coll_reach_wait(c, -1);
 }
+/* Whether the members of team all reach each other by messages (tcp; the same answer on
+ * every member: sshmem_tx_messages_among, asked once per team); 0 for NULL (an active set)
+ * and for teams of more than 64 PEs (the question learns every member). Then the call after
+ * an early one learns that every member has entered it through a barrier of gated messages,
+ * not by reading every member's progress word, so early return costs no more on larger
+ * teams than a barrier would. */
+int coll_team_messages(struct sshmem_team *team);
 /* This call lets members leave before all have entered (see "Early return"): the team's
  * next call checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)

@@ -13,7 +13,7 @@
  * blocks into dest.
  *
  * Every PE decides alike: the members reach each other by messages (tcp between hosts or
- * on one; sshmem_tx_messages_among gives every member the same answer), and everybody's
+ * on one; coll_team_messages gives every member the same answer), and everybody's
  * blocks fit the work space, by recvcounts, which MPI requires to be the same on every PE.
  * Where puts are one-sided the exchange's single step stays faster: through UCX's shared
  * memory at 4 PEs, 8 bytes each, 2.2-2.7 us against 3.3-3.6 in Bruck's steps.
@@ -24,12 +24,11 @@
 #include "coll/coll.h"
 #include "coll/engine.h"
 #include "core/error.h"
-#include "transport/transport.h"
 #include "mpix/coll.h"
 #include "mpix/exchange_slots.h"
 
 #define BRUCK_MIN_MEMBERS 4   /* at 2 and 3 members the exchange has as few messages */
-#define BRUCK_MAX_MEMBERS 128 /* offsets on the stack; 7.5 KB hold few more headers anyway */
+#define BRUCK_MAX_MEMBERS 64 /* offsets on the stack; coll_team_messages asks no larger team */
 
 /* A block's room in the work space: its header, its data, padded to 8 bytes. */
 static size_t record_bytes(size_t bytes) { return sizeof(header_t) + ((bytes + 7) & ~(size_t)7); }
@@ -54,7 +53,7 @@ static int layout(const xchg_t *x, size_t offs[BRUCK_MAX_MEMBERS + 1])
             return 0;
     }
     offs[c->n] = at;
-    return sshmem_tx_messages_among(&c->set); /* last: it reads every member's card */
+    return coll_team_messages(c->team);
 }
 
 SSHMEM_COLD static void layouts_differ(const xchg_t *x, int i)

@@ -106,6 +106,8 @@ struct sshmem_team {
                                          (engine.c) */
             int reach_member;         /* and this one member (coll_reach) was seen to have */
             long reach_seen;          /* entered this call */
+            int messages_known;       /* 0 until asked, then 1 + whether the members all reach
+                                         each other by messages (coll_team_messages) */
             int nareas;               /* sync areas used in turn */
             char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
                                                          SHMEM_SYNC_VALUE when idle) */

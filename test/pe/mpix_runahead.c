@@ -16,6 +16,7 @@
  * sshmem-test: np=2 3 4 8
  * sshmem-test-env: np=2,4 paths=tcp SSHMEM_COLL_HOLD=4K
  * sshmem-test-env: np=3 paths=tcp SSHMEM_COLL_HOLD=0
+ * sshmem-test-env: np=12 paths=tcp
  */
 #include <shmemx.h>
 #include <stdlib.h>
