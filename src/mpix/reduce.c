@@ -288,9 +288,11 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
  * contribution goes into the root's work space and the member leaves at once, as MPI lets a
  * non-root do. Any source and dest (a form with gaps goes through the staging buffer, on this
  * PE only). On shared memory up to ROOTED_MIN_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
- * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs whenever their vectors fit the root's work
- * space (one message per member instead of an allreduce), auto only. 0 when it does not
- * apply. */
+ * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each
+ * other by messages (coll_team_messages), whenever their vectors fit the root's work space
+ * (one message per member instead of an allreduce), auto only: an 8-byte user-op reduce at
+ * 16 PEs over tcp on 2 cores took 305 us by allreduce, 8.5-11.8 gathered (Open MPI 9.6).
+ * 0 when it does not apply. */
 static int gathered(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;
@@ -298,7 +300,7 @@ static int gathered(red_t *r, char *dest, const char *src)
     const int forced = sshmem_env.coll_reduce;
     const int direct = r->team->direct;
     if ((direct && bytes > ROOTED_MIN_BYTES) ||
-        (!direct && r->team->pes.size > MPIX_EARLY_UCX_MAX) ||
+        (!direct && r->team->pes.size > MPIX_EARLY_UCX_MAX && !coll_team_messages(r->team)) ||
         (forced != COLL_REDUCE_AUTO && !(direct && forced == COLL_REDUCE_SHM)) ||
         !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
         return 0;
@@ -329,15 +331,19 @@ static int gathered(red_t *r, char *dest, const char *src)
  * stage as landing, and 1 MiB pieces beat 256 KiB ones 340 to 460 (each piece waits for its
  * parent's go-ahead). So the landing is the whole stage where no member combines before it
  * sends (2 and 3 PEs), else the stage's second half, its first half an inner member's
- * accumulator. The members leave once their part is sent (coll_mark_early). Source: any
- * memory, read in place. 0 when it does not apply. */
+ * accumulator. The members leave once their part is sent (coll_mark_early). On teams larger
+ * than MPIX_EARLY_UCX_MAX only where every member reaches the others by messages (1 MiB at
+ * 16 PEs over tcp: 8,600-10,500 us by allreduce, 3,500-4,600 by tree; Open MPI 6,800).
+ * Source: any memory, read in place. 0 when it does not apply. */
 static int tree(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     const int npes = r->team->pes.size;
-    if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES || npes > MPIX_EARLY_UCX_MAX ||
-        sshmem_env.coll_reduce != COLL_REDUCE_AUTO || !coll_reduce_tree_pays(&r->team->pes))
+    if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES ||
+        sshmem_env.coll_reduce != COLL_REDUCE_AUTO ||
+        (npes > MPIX_EARLY_UCX_MAX ? !coll_team_messages(r->team)
+                                   : !coll_reduce_tree_pays(&r->team->pes)))
         return 0;
     coll_t c;
     const size_t acc = coll_reduce_tree_needs_acc(npes, f->op, r->root) ? r->team->stage_bytes / 2
