@@ -20,6 +20,9 @@
  * sshmem-test-env: np=5 paths=ucx SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=3 paths=direct SHMEM_DEBUG=1
+ * (over tcp reductions to a root are gathered or go down a tree also on teams of more than
+ * 8, the members leaving early: src/mpix/reduce.c)
+ * sshmem-test-env: np=12 paths=tcp
  */
 #include <shmemx.h>
 
