@@ -225,6 +225,7 @@ int coll_team_messages(struct sshmem_team *team)
 static void entered_barrier(coll_t *c)
 {
     c->reach_need = (long)c->seq; /* the gate (coll_gate) */
+    c->reached = -1;
     for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
         const int to = coll_rel(c, d);
         if (coll_messages_to(c, to)) {
