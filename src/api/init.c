@@ -119,6 +119,7 @@ static void init_runtime(int requested)
     sshmem_debug_check_init(); /* its flags and mailboxes have bytes only under SHMEM_DEBUG */
     sshmem.initialized = 1;
     sshmem_boot_barrier(); /* every PE is connected before anyone communicates */
+    sshmem_team_agree_traits(); /* the first collective: what SHMEM_TEAM_WORLD has in common */
     if (sshmem_env.info && sshmem.my_pe == 0)
         print_info();
 }

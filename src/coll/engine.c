@@ -201,19 +201,6 @@ static void wait_progress(coll_t *c, long need)
     team->coll_floor = floor;
 }
 
-/* The answer reads every member's card, and learning a card sets up an endpoint (and on a
- * node a mapping): ~0.1 ms each. Larger teams answer 0 rather than learn every member. */
-#define COLL_MESSAGES_ASK_MAX 64
-
-int coll_team_messages(struct sshmem_team *team)
-{
-    if (!team || team->pes.size > COLL_MESSAGES_ASK_MAX)
-        return 0;
-    if (!team->messages_known) /* once per team */
-        team->messages_known = 1 + sshmem_tx_messages_among(&team->pes);
-    return team->messages_known - 1;
-}
-
 /* After an early call on a team whose members all reach each other by messages: a
  * dissemination barrier whose signals are gated on their target having entered this call
  * (held until then, so none can fall into a lagging member's older call that used this

@@ -153,13 +153,15 @@ static inline void coll_reach_all(coll_t *c)
     if (SSHMEM_UNLIKELY(c->reach_need))
         coll_reach_wait(c, -1);
 }
-/* Whether the members of team all reach each other by messages (tcp; the same answer on
- * every member: sshmem_tx_messages_among, asked once per team); 0 for NULL (an active set)
- * and for teams of more than 64 PEs (the question learns every member). Then the call after
- * an early one learns that every member has entered it through a barrier of gated messages,
- * not by reading every member's progress word, so early return costs no more on larger
- * teams than a barrier would. */
-int coll_team_messages(struct sshmem_team *team);
+/* Whether the members of team all reach each other by messages (tcp; agreed by every member
+ * alike, team/team_traits.c); 0 for NULL (an active set). Then the call after an early one
+ * learns that every member has entered it through a barrier of gated messages, not by
+ * reading every member's progress word, so early return costs no more on large teams than
+ * a barrier would. */
+static inline int coll_team_messages(const struct sshmem_team *team)
+{
+    return team && team->messages;
+}
 /* This call lets members leave before all have entered (see "Early return"): the team's
  * next call checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)

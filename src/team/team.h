@@ -106,8 +106,10 @@ struct sshmem_team {
                                          (engine.c) */
             int reach_member;         /* and this one member (coll_reach) was seen to have */
             long reach_seen;          /* entered this call */
-            int messages_known;       /* 0 until asked, then 1 + whether the members all reach
-                                         each other by messages (coll_team_messages) */
+            unsigned tx_traits;       /* OR of the members' sshmem_tx_traits, or a superset
+                                         (team_traits.c) */
+            int messages;             /* the members all reach each other by messages
+                                         (coll_team_messages; 0 until agreed) */
             int nareas;               /* sync areas used in turn */
             char *area[SSHMEM_TEAM_AREAS_PREDEFINED]; /* symmetric sync areas (flags first,
                                                          SHMEM_SYNC_VALUE when idle) */
@@ -126,6 +128,13 @@ _Static_assert(sizeof(struct sshmem_team) == SSHMEM_ABI_TEAM_BYTES,
 
 /* Set up SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the pool (start-up, every PE, same order). */
 void sshmem_team_init(void);
+/* SHMEM_TEAM_WORLD's members agree on what they have in common (an OR over every PE of its
+ * sshmem_tx_traits: one reduction at start-up, once every PE is connected), and
+ * SHMEM_TEAM_SHARED takes the same (team_traits.c). */
+void sshmem_team_agree_traits(void);
+/* A team's traits: tx_traits (every member passes the same: its parent's) and what follows
+ * from them and the members' nodes. */
+void sshmem_team_set_traits(struct sshmem_team *team, unsigned tx_traits);
 
 /* Is this PE able to load/store the symmetric memory of every member of t? */
 int sshmem_team_all_direct(const sshmem_triplet_t *t);

@@ -130,8 +130,9 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
 }
 
 /* The team for the members t (a world triplet) on slot, or INVALID if this PE is not in it. */
-static shmem_team_t make_team(const sshmem_triplet_t *t, int slot,
-                              const shmem_team_config_t *config, long mask, const char *call)
+static shmem_team_t make_team(const struct sshmem_team *parent, const sshmem_triplet_t *t,
+                              int slot, const shmem_team_config_t *config, long mask,
+                              const char *call)
 {
     int index = sshmem_triplet_index(t, sshmem.my_pe);
     if (index < 0) {
@@ -141,6 +142,7 @@ static shmem_team_t make_team(const sshmem_triplet_t *t, int slot,
     struct sshmem_team *team = sshmem_team_new(t, index, slot, config, mask);
     if (!team)
         sshmem_fatal(call, "out of memory for a team");
+    sshmem_team_set_traits(team, parent->tx_traits); /* every member has the same parent */
     return team;
 }
 
@@ -167,7 +169,7 @@ SSHMEM_DEFINE(int, shmem_team_split_strided,
     if (agree_slots(parent, 1, &slot, call) != 0)
         return -1;
     sshmem_triplet_t t = sshmem_split_compose(&parent->pes, start, stride, size);
-    *new_team = make_team(&t, slot, config, config_mask, call);
+    *new_team = make_team(parent, &t, slot, config, config_mask, call);
     return 0;
 }
 
@@ -195,8 +197,8 @@ SSHMEM_DEFINE(int, shmem_team_split_2d,
         return -1;
     x = sshmem_split_compose(&parent->pes, x.start, x.stride, x.size);
     y = sshmem_split_compose(&parent->pes, y.start, y.stride, y.size);
-    *xaxis_team = make_team(&x, slots[0], xaxis_config, xaxis_mask, call);
-    *yaxis_team = make_team(&y, slots[1], yaxis_config, yaxis_mask, call);
+    *xaxis_team = make_team(parent, &x, slots[0], xaxis_config, xaxis_mask, call);
+    *yaxis_team = make_team(parent, &y, slots[1], yaxis_config, yaxis_mask, call);
     return 0;
 }
 

@@ -81,6 +81,14 @@ int sshmem_tx_put_add_pays(int pe);
  * answer on every member (it reads only the members' cards and node ids), so collectives may
  * choose an algorithm by it. */
 int sshmem_tx_messages_among(const struct sshmem_triplet *set);
+/* This PE's part of that answer, as bits to OR over the members of a set: the set reaches
+ * itself by messages when the OR has neither SSHMEM_TX_RDMA nor SSHMEM_TX_NO_MESSAGES, and it
+ * spans several nodes or has no SSHMEM_TX_SHM. The OR over a team is agreed once (team/
+ * team_traits.c), so no PE has to learn every member's card. */
+#define SSHMEM_TX_RDMA 1u        /* this PE's UCX has RDMA or device atomics */
+#define SSHMEM_TX_SHM 2u         /* it has a shared-memory transport */
+#define SSHMEM_TX_NO_MESSAGES 4u /* collectives may not use messages (SSHMEM_COLL_MESSAGES=0) */
+unsigned sshmem_tx_traits(void);
 /* gate: NULL, or the condition for applying the message at pe: its long at word_raddr (a
  * team's progress word) has reached open_at. Until then pe holds the message (ucx_put_add.c,
  * "Gates"), so the sender need not wait for pe to get there. Eager-sized messages only.

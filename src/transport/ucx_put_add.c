@@ -139,6 +139,12 @@ int sshmem_tx_messages_among(const sshmem_triplet_t *set)
     return nodes || !shm;
 }
 
+unsigned sshmem_tx_traits(void)
+{
+    return (sshmem_ucx_rma_emulated ? 0 : SSHMEM_TX_RDMA) | (sshmem_ucx_rma_shm ? SSHMEM_TX_SHM : 0) |
+           (sshmem_env.coll_messages ? 0 : SSHMEM_TX_NO_MESSAGES);
+}
+
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
                        uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
                        sshmem_tx_put_add_req_t *later)

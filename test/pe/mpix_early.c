@@ -24,7 +24,7 @@
  * not powers of two, and with nodes of 2 PEs whose pairs inside a node are direct)
  * sshmem-test-env: np=5,6,7 paths=tcp
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
- * (over tcp they return early on teams of any size up to 64, and the next call that is not
+ * (over tcp they return early on teams of any size, and the next call that is not
  * of the gather family begins with a barrier of gated messages: coll/engine.c)
  * sshmem-test-env: np=12 paths=tcp
  */
