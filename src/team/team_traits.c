@@ -9,7 +9,8 @@
  * a barrier of gated messages (coll/engine.c). Asking every member's card instead would make
  * each PE learn every member, an endpoint (a TCP connection) and on a node a mapping each.
  *
- * SHMEM_TEAM_WORLD: one OR-reduction of the PEs' bits at start-up. SHMEM_TEAM_SHARED and the
+ * SHMEM_TEAM_WORLD: one OR-reduction of the PEs' bits at start-up, unless every PE maps every
+ * heap (one host, the direct path: no messages anywhere). SHMEM_TEAM_SHARED and the
  * split teams take their parent's OR, a superset of their own members' (every member has the
  * same one): at worst a team whose members could use messages does not, never the reverse.
  * Whether a team spans several nodes each member works out alone, from the node ids.
@@ -43,7 +44,12 @@ void sshmem_team_agree_traits(void)
     struct sshmem_team *world = &sshmem_team_world;
     unsigned long long *scratch = (unsigned long long *)world->scratch; /* unused before */
     scratch[0] = sshmem_tx_traits();
-    if (world->pes.size > 1) {
+    if (world->direct) {
+        /* One host, every heap mapped (every PE sees it so): no team uses messages, and
+         * start-up talks to no peer (a PE killed meanwhile is reported as such, not as
+         * another PE's failed connection to it). */
+        scratch[1] = SSHMEM_TX_NO_MESSAGES;
+    } else if (world->pes.size > 1) {
         coll_t c;
         coll_buf_t mine, all;
         coll_setup_team(&c, world, "shmem_init");
