@@ -39,10 +39,6 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
 void coll_reduce_tree(coll_t *c, char *dest, const char *src, size_t count, const coll_op_t *op,
                       int root, char *acc, size_t acc_elems);
 int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root);
-/* Whether the tree beats an allreduce on these members: where their transfers are messages
- * that cost both ends a copy (tcp), not RDMA or UCX's shared memory (the same answer on every
- * member). */
-int coll_reduce_tree_pays(const sshmem_triplet_t *set);
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
  * stage (symmetric, count elements) on shared memory (c->direct), when coll_reduce would take

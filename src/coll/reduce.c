@@ -27,7 +27,6 @@
 #include "coll/coll.h"
 #include "coll/hier.h"
 #include "core/error.h"
-#include "transport/transport.h"
 
 #define SLOT_READY(e) (COLL_SLOT_ALGO + (e))       /* e < COLL_MAX_ROUNDS */
 #define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
@@ -631,11 +630,6 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
 static int tree_parent(int v)
 {
     return v - (v & -v);
-}
-
-int coll_reduce_tree_pays(const sshmem_triplet_t *set)
-{
-    return sshmem_tx_messages_among(set);
 }
 
 int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root)

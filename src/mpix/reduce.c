@@ -211,15 +211,14 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
  * the predefined teams' stage. Through UCX's shared memory, where a piece's rounds cost little
  * and its copies most, smaller pieces stay in cache: half, at most 512 KiB (1 MiB malloc'd
  * allreduced at 2 PEs: 104-109 us in 512 KiB pieces, 116-132 in one). Whether the transfers
- * are messages is asked of small teams only, as tree() does: the answer reads every member's
- * card, which a large team would fetch for this alone. Every member gets the same answer, so
- * the pieces match. */
+ * are messages every member of the team answers alike (coll_team_messages), so the pieces
+ * match. */
 static size_t stage_room(const red_t *r)
 {
     const size_t all = r->team->stage_bytes;
     if (r->team->direct)
         return all;
-    if (r->team->pes.size <= MPIX_EARLY_UCX_MAX && coll_reduce_tree_pays(&r->team->pes))
+    if (coll_team_messages(r->team))
         return all / 3 * 2 & ~(size_t)63;
     return all / 2 < (512u << 10) ? all / 2 : (512u << 10);
 }
@@ -324,16 +323,16 @@ static int gathered(red_t *r, char *dest, const char *src)
 
 /* A larger rooted reduce through UCX: a binomial tree (coll_reduce_tree), each vector
  * crossing the network once, where the allreduce into the staging buffer moved it twice,
- * where transfers are messages (coll_reduce_tree_pays). On UCX's shared memory, where a
+ * where transfers are messages (coll_team_messages). On UCX's shared memory, where a
  * transfer is one copy, the allreduce's two halves in parallel win (1 MiB at 2 PEs: 110 us
  * against 240 by tree).
  * Over tcp, 1 MiB to a root at 2 / 4 PEs: 645 / 2,290 us -> 375 / 1,400-1,640 with half the
  * stage as landing, and 1 MiB pieces beat 256 KiB ones 340 to 460 (each piece waits for its
  * parent's go-ahead). So the landing is the whole stage where no member combines before it
  * sends (2 and 3 PEs), else the stage's second half, its first half an inner member's
- * accumulator. The members leave once their part is sent (coll_mark_early). On teams larger
- * than MPIX_EARLY_UCX_MAX only where every member reaches the others by messages (1 MiB at
- * 16 PEs over tcp: 8,600-10,500 us by allreduce, 3,500-4,600 by tree; Open MPI 6,800).
+ * accumulator. The members leave once their part is sent (coll_mark_early), on teams of any
+ * size (1 MiB at 16 PEs over tcp: 8,600-10,500 us by allreduce, 3,500-4,600 by tree; Open MPI
+ * 6,800).
  * Source: any memory, read in place. 0 when it does not apply. */
 static int tree(red_t *r, char *dest, const char *src)
 {
@@ -341,9 +340,7 @@ static int tree(red_t *r, char *dest, const char *src)
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     const int npes = r->team->pes.size;
     if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES ||
-        sshmem_env.coll_reduce != COLL_REDUCE_AUTO ||
-        (npes > MPIX_EARLY_UCX_MAX ? !coll_team_messages(r->team)
-                                   : !coll_reduce_tree_pays(&r->team->pes)))
+        sshmem_env.coll_reduce != COLL_REDUCE_AUTO || !coll_team_messages(r->team))
         return 0;
     coll_t c;
     const size_t acc = coll_reduce_tree_needs_acc(npes, f->op, r->root) ? r->team->stage_bytes / 2

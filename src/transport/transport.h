@@ -75,16 +75,13 @@ void sshmem_tx_signal_add(struct sshmem_tx *tx, int pe, enum sshmem_region regio
  * RDMA on either side, pe's heap not mapped through shared memory), where a put and a signal
  * would be two messages with a round trip between them. Fixed per peer for the job. */
 int sshmem_tx_put_add_pays(int pe);
-/* Whether the members of set (world numbering) reach each other by messages that the target's
- * CPU applies, with copies costing on both ends: no member's UCX has RDMA, and the set spans
- * several nodes or no member's UCX has shared memory (which makes a put one copy). The same
- * answer on every member (it reads only the members' cards and node ids), so collectives may
- * choose an algorithm by it. */
-int sshmem_tx_messages_among(const struct sshmem_triplet *set);
-/* This PE's part of that answer, as bits to OR over the members of a set: the set reaches
- * itself by messages when the OR has neither SSHMEM_TX_RDMA nor SSHMEM_TX_NO_MESSAGES, and it
- * spans several nodes or has no SSHMEM_TX_SHM. The OR over a team is agreed once (team/
- * team_traits.c), so no PE has to learn every member's card. */
+/* What decides whether a set of PEs reaches itself by messages that the target's CPU
+ * applies, with copies costing on both ends (tcp), as bits of this PE to OR over the set: it
+ * does when the OR has neither SSHMEM_TX_RDMA nor SSHMEM_TX_NO_MESSAGES (no member's UCX has
+ * RDMA), and the set spans several nodes or the OR has no SSHMEM_TX_SHM (no member's UCX has
+ * shared memory, which makes a put one copy). The OR over a team is agreed once (team/
+ * team_traits.c), so no PE has to learn every member's card, and collectives may choose an
+ * algorithm by the answer: every member has the same. */
 #define SSHMEM_TX_RDMA 1u        /* this PE's UCX has RDMA or device atomics */
 #define SSHMEM_TX_SHM 2u         /* it has a shared-memory transport */
 #define SSHMEM_TX_NO_MESSAGES 4u /* collectives may not use messages (SSHMEM_COLL_MESSAGES=0) */

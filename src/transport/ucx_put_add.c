@@ -117,31 +117,10 @@ int sshmem_tx_put_add_pays(int pe)
     return pays;
 }
 
-int sshmem_tx_messages_among(const sshmem_triplet_t *set)
-{
-    if (!sshmem_env.coll_messages)
-        return 0;
-    int shm = 0, nodes = 0;
-    const int node0 = sshmem.peers[sshmem_triplet_pe(set, 0)].node_id;
-    for (int i = 0; i < set->size; i++) {
-        const int pe = sshmem_triplet_pe(set, i);
-        int emulated = sshmem_ucx_rma_emulated, pe_shm = sshmem_ucx_rma_shm;
-        if (pe != sshmem.my_pe) {
-            (void)sshmem_peer(pe); /* its card */
-            emulated = sshmem_ucx_card_of(pe)->rma_emulated;
-            pe_shm = sshmem_ucx_card_of(pe)->rma_shm;
-        }
-        if (!emulated)
-            return 0;
-        shm |= pe_shm;
-        nodes |= sshmem.peers[pe].node_id != node0;
-    }
-    return nodes || !shm;
-}
-
 unsigned sshmem_tx_traits(void)
 {
-    return (sshmem_ucx_rma_emulated ? 0 : SSHMEM_TX_RDMA) | (sshmem_ucx_rma_shm ? SSHMEM_TX_SHM : 0) |
+    return (sshmem_ucx_rma_emulated ? 0 : SSHMEM_TX_RDMA) |
+           (sshmem_ucx_rma_shm ? SSHMEM_TX_SHM : 0) |
            (sshmem_env.coll_messages ? 0 : SSHMEM_TX_NO_MESSAGES);
 }
 
