@@ -35,7 +35,8 @@ static int spans_nodes(const sshmem_triplet_t *t)
 void sshmem_team_set_traits(struct sshmem_team *team, unsigned tx_traits)
 {
     team->tx_traits = tx_traits;
-    team->messages = !(tx_traits & (SSHMEM_TX_RDMA | SSHMEM_TX_NO_MESSAGES)) &&
+    team->messages = !team->direct && /* a team of mapped heaps uses loads and stores */
+                     !(tx_traits & (SSHMEM_TX_RDMA | SSHMEM_TX_NO_MESSAGES)) &&
                      (!(tx_traits & SSHMEM_TX_SHM) || spans_nodes(&team->pes));
 }
 
