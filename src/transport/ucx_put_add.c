@@ -187,7 +187,8 @@ static void fetched(void *req, ucs_status_t st, size_t length, void *user_data)
 
 static void apply(const put_add_hdr_t *h, const void *data, size_t length)
 {
-    memcpy((void *)(uintptr_t)h->raddr, data, length);
+    if (length) /* a signal alone (coll/engine.c, entered_barrier) names no address */
+        memcpy((void *)(uintptr_t)h->raddr, data, length);
     raise_flag(h);
 }
 
@@ -242,7 +243,8 @@ static void hold(const put_add_hdr_t *h, const void *data, size_t length)
     m->held.open_at = (long)h->open_at;
     m->h = *h;
     m->len = length;
-    memcpy(m->data, data, length);
+    if (length)
+        memcpy(m->data, data, length);
     if (sshmem_held_add(&held, &m->held) != 0)
         sshmem_fatal("a collective", "out of memory for a queue of held messages");
     __atomic_store_n(&sshmem_tx_held, held.count, __ATOMIC_SEQ_CST);
