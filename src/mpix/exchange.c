@@ -232,7 +232,8 @@ static void take_header(xchg_t *x, int d)
                             xchg_their_name(theirs, r, x->c.me), (long long)count);
     }
     if (!(h->count & HEADER_LARGE))
-        xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1, want);
+        xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1,
+                    want);
     if (xchg_tree_member(x, i))
         xchg_tree_pass_on(x, d, h, want);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it

@@ -1,7 +1,8 @@
 /*
  * exchange_slots.h: what the exchange's parts share (exchange.c runs it, scatter_tree.c sends
- * a scatter down a tree, allgather_bruck.c runs small allgathers in log2(n) steps): the layout of a member's work space, the headers, and the state of
- * one exchange. Private to src/mpix.
+ * a scatter down a tree, allgather_bruck.c runs small allgathers in log2(n) steps): the
+ * layout of a member's work space, the headers, and the state of one exchange. Private to
+ * src/mpix.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_SLOTS_H
 #define SSHMEM_MPIX_EXCHANGE_SLOTS_H

@@ -79,13 +79,15 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
     const size_t esize = x->type->size;
     char buf[SSHMEM_TEAM_WORK_BYTES];
     for (int s = t->size; s > 1;) {
-        const int keep = (s + 1) / 2, first = keep, kids = s - keep; /* members head+first.. */
+        /* the head keeps members head .. head + keep - 1 of the range, the child heads the
+         * others; member head + m is counts[m - 1] */
+        const int keep = (s + 1) / 2, kids = s - keep;
         size_t skip = 0, len = 0;
-        for (int k = 0; k < first - 1; k++)
+        for (int k = 0; k < keep - 1; k++)
             skip += subtree_count(t, k) * esize;
-        for (int k = first - 1; k < first - 1 + kids; k++)
+        for (int k = keep - 1; k < keep - 1 + kids; k++)
             len += subtree_count(t, k) * esize;
-        const uint64_t own = subtree_count(t, first - 1), seq = coll_stamp(c);
+        const uint64_t own = subtree_count(t, keep - 1), seq = coll_stamp(c);
         const size_t own_bytes = own * esize;
         tree_info_t info = {seq, TREE_MAGIC | (uint64_t)kids};
         header_t h = {own, seq};
@@ -93,12 +95,12 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
         memcpy(p, &info, sizeof info);
         memcpy(p += sizeof info, &h, sizeof h);
         memcpy(p += sizeof h, t->data + skip, own_bytes);
-        memcpy(p += own_bytes, (const char *)t->counts + (size_t)first * sizeof(uint64_t),
+        memcpy(p += own_bytes, (const char *)t->counts + (size_t)keep * sizeof(uint64_t),
                (size_t)(kids - 1) * sizeof(uint64_t));
         memcpy(p += (size_t)(kids - 1) * sizeof(uint64_t), t->data + skip + own_bytes,
                len - own_bytes);
         p += len - own_bytes;
-        const int d = t->head + first;
+        const int d = t->head + keep;
         const int j = root + d < c->n ? root + d : root + d - c->n;
         coll_reach(c, j);
         coll_put_signal(c, j, &c->work, slot_at(x, d) + INVITE_AT, buf, (size_t)(p - buf),
@@ -112,15 +114,15 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
 void xchg_tree_send_root(xchg_t *x)
 {
     coll_t *c = &x->c;
-    char buf[SSHMEM_TEAM_WORK_BYTES]; /* fits: see tree_scatter */
+    char buf[SSHMEM_TEAM_WORK_BYTES]; /* fits: see xchg_tree_scatter */
     char *data = buf + (size_t)(c->n - 1) * sizeof(uint64_t);
     size_t at = 0;
     for (int d = 1; d < c->n; d++) {
         const int j = to_member(c, d);
         const uint64_t count = mpix_side_count(x->send, j);
         memcpy(buf + (size_t)(d - 1) * sizeof count, &count, sizeof count);
-        xchg_pack(x, data + at, x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
-             count);
+        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+        xchg_pack(x, data + at, origin, count);
         at += count * x->type->size;
     }
     const subtree_t t = {0, c->n, (const uint64_t *)buf, data};
