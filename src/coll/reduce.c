@@ -373,20 +373,11 @@ static int recv_in_place(coll_t *c, int q, int ready_slot, int data_slot, char *
     return 1;
 }
 
-/* Both at once with partner q in round e: our data into q's work, q's into ours. */
-static void exchange(coll_t *c, int q, int e, const void *data, size_t len)
-{
-    coll_signal(c, q, SLOT_READY(e));
-    coll_wait(c, SLOT_READY(e), 1);
-    coll_put_signal(c, q, &c->land, 0, data, len, SLOT_DATA(e));
-    coll_wait(c, SLOT_DATA(e), 1);
-}
-
-/* exchange() with a partner q reached by messages (coll_messages_to: both ends must use this
- * one then), where each side may have the other's data sent straight to `into` (any memory of
- * its own) instead of its landing (into NULL). */
-static void exchange_messages(coll_t *c, int q, int e, const void *data, size_t len,
-                              char *into)
+/* Both at once with partner q in round e: our data into q's work, q's into ours; or, where
+ * q is reached by messages (coll_messages_to), q's straight into `into` (any memory of ours;
+ * NULL: our work). Each side reads what the other asked for (send_to_work), so the two ends
+ * may choose differently. */
+static void exchange(coll_t *c, int q, int e, const void *data, size_t len, char *into)
 {
     if (into)
         coll_send_value(c, q, SLOT_READY(e), (long)(uintptr_t)into);
@@ -530,7 +521,7 @@ static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
             fold_recv(c, &f, acc, len, cap, op);
         for (int e = 0; (1 << e) < f.p2; e++) {
             int q = fold_member(&f, f.vme ^ (1 << e));
-            exchange(c, q, e, acc, len * es);
+            exchange(c, q, e, acc, len * es, NULL);
             combine_work(c, q, acc, len, op);
         }
         if (f.partner >= 0)
@@ -544,7 +535,7 @@ typedef struct range {
 
 /* Whether reduce-scatter's first round takes the partner's half straight into dest (its
  * final place) and our own data from the source, so that the source is never copied into
- * dest first: where the partner is reached by messages (exchange_messages), dest is not the
+ * dest first: where the partner is reached by messages (exchange), dest is not the
  * source, and no earlier step (a fold) needs our data in dest. A 1 MiB allreduce at 2 PEs
  * over TCP then copies 1 MiB less per call. */
 static int rsag_first_in_place(const coll_t *c, const fold_t *f, int levels, const char *acc,
@@ -588,14 +579,11 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
             const size_t give_bytes = (give.hi - give.lo) * es, keep_n = keep.hi - keep.lo;
             held[e] = cur;
             if (e == 0 && first_in_place) { /* q's half straight into acc, ours from source */
-                exchange_messages(c, q, e, mine + give.lo * es, give_bytes, acc + keep.lo * es);
+                exchange(c, q, e, mine + give.lo * es, give_bytes, acc + keep.lo * es);
                 /* acc holds q's half now: ours goes on the left when we are the lower */
                 combine_ordered(op, acc + keep.lo * es, mine + keep.lo * es, keep_n, c->me < q);
-            } else if (e == 0 && coll_messages_to(c, q)) {
-                exchange_messages(c, q, e, acc + give.lo * es, give_bytes, NULL);
-                combine_work(c, q, acc + keep.lo * es, keep_n, op);
             } else {
-                exchange(c, q, e, acc + give.lo * es, give_bytes);
+                exchange(c, q, e, acc + give.lo * es, give_bytes, NULL);
                 combine_work(c, q, acc + keep.lo * es, keep_n, op);
             }
             cur = keep;
