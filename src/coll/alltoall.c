@@ -2,18 +2,168 @@
  * alltoall.c: personalized exchange. Pairwise: in step d each member writes its block for
  * member i + d straight into that member's dest, so at every step every member writes to a
  * different target; then one count of n - 1 signals. On shared memory the writes are copies
- * done by all CPUs at once.
+ * done by all CPUs at once. Small blocks on a team whose members all reach each other by
+ * messages take Bruck's ceil(log2 n) steps instead (below; also the MPI-style alltoallv's).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "coll/coll.h"
 #include "core/copy.h"
+#include "core/error.h"
 
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 0)
 
+/* ------------------------------------------------------------------ Bruck's steps
+ *
+ * Where every block is a message through its receiver's CPU (tcp), the pairwise exchange
+ * costs n - 1 messages per member, each some microseconds of kernel time at both ends. Bruck's
+ * index algorithm takes ceil(log2 n) steps instead: position k of a member holds the block on
+ * its way to the member k further on; in step e every member sends the blocks of the
+ * positions whose bit e is set to the member 2^e further on, which keeps them at the same
+ * positions. After the last step position k holds the block from the member k below.
+ *
+ * The blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its
+ * length, then its bytes, padded to 8. A step's message lands in a region of the receiver's
+ * team stage of its own, where its records stay until they move on or are taken. The stage is
+ * not the call's sync area, so a member writes into another's only once that one has entered
+ * this very call (coll_reach_this_call: a message is held by its target until then).
+ */
+#define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
+#define BRUCK_REGION_MAX SSHMEM_TEAM_WORK_BYTES /* a step's message is built on the stack */
+
+static size_t record_bytes(size_t block) { return sizeof(uint64_t) + ((block + 7) & ~(size_t)7); }
+
+static int bruck_steps(int n)
+{
+    int steps = 0;
+    while ((1 << steps) < n)
+        steps++;
+    return steps;
+}
+
+/* The most positions 1 .. n-1 one step moves: those whose bit e is set, for the worst e. */
+static int bruck_most_moved(int n)
+{
+    int most = 0;
+    for (int e = 0, d = 1; d < n; e++, d <<= 1) {
+        int moved = (n >> (e + 1)) << e; /* whole periods of 2d, d of each with the bit */
+        int rest = (n & (2 * d - 1)) - d;
+        moved += rest > 0 ? rest : 0;
+        most = moved > most ? moved : most;
+    }
+    return most;
+}
+
+/* The bytes of one step's region in the stage. */
+static size_t bruck_region(const coll_t *c)
+{
+    size_t region = c->team->stage_bytes / (size_t)bruck_steps(c->n);
+    return (region < BRUCK_REGION_MAX ? region : BRUCK_REGION_MAX) & ~(size_t)63;
+}
+
+size_t coll_alltoall_bruck_room(const coll_t *c)
+{
+    if (!coll_team_messages(c->team) || c->n < COLL_BRUCK_MIN || c->n > COLL_BRUCK_MAX)
+        return 0;
+    const size_t per = (bruck_region(c) / (size_t)bruck_most_moved(c->n)) & ~(size_t)7;
+    return per > sizeof(uint64_t) ? per - sizeof(uint64_t) : 0;
+}
+
+SSHMEM_COLD static void bruck_overflow(const coll_t *c, int member, size_t bytes, size_t room)
+{
+    sshmem_fatal(c->call, "internal error: a block of %zu bytes for member %d is larger than "
+                 "the %zu Bruck's steps have room for", bytes, member, room);
+}
+
+/* Step e's message: the records of the positions whose bit e is set, in order. */
+static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const char *const held[],
+                            int d, size_t room, char *msg)
+{
+    size_t len = 0;
+    for (int k = d; k < c->n; k++) {
+        if (!(k & d))
+            continue;
+        char *rec = msg + len;
+        uint64_t bytes;
+        if (held[k]) { /* received in an earlier step: passed on as it came */
+            memcpy(&bytes, held[k], sizeof bytes);
+            memcpy(rec, held[k], record_bytes(bytes));
+        } else {       /* still this member's own block */
+            bytes = b->write(b->ctx, coll_rel(c, k), rec + sizeof bytes);
+            if (SSHMEM_UNLIKELY(bytes > room))
+                bruck_overflow(c, coll_rel(c, k), bytes, room);
+            memcpy(rec, &bytes, sizeof bytes);
+        }
+        len += record_bytes(bytes);
+    }
+    return len;
+}
+
+void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
+{
+    const int n = c->n;
+    const size_t region = bruck_region(c), room = coll_alltoall_bruck_room(c);
+    const char *held[COLL_BRUCK_MAX] = {NULL}; /* position k's record, NULL: own block */
+    char msg[BRUCK_REGION_MAX];
+    coll_buf_t stage;
+    coll_buf(&stage, c->team->stage, c->team->stage_bytes, "team stage", c);
+    coll_reach_this_call(c);
+    for (int e = 0, d = 1; d < n; e++, d <<= 1) {
+        const size_t len = bruck_message(c, b, held, d, room, msg), at = (size_t)e * region;
+        const int to = coll_rel(c, d);
+        coll_reach(c, to);
+        coll_put_signal(c, to, &stage, at, msg, len, BRUCK_SLOT(e));
+        coll_wait(c, BRUCK_SLOT(e), 1);
+        const char *rec = stage.addr + at;
+        for (int k = d; k < n; k++) {
+            if (!(k & d))
+                continue;
+            uint64_t bytes;
+            memcpy(&bytes, rec, sizeof bytes);
+            held[k] = rec;
+            rec += record_bytes(bytes);
+        }
+    }
+    for (int k = 1; k < n; k++) {
+        uint64_t bytes;
+        memcpy(&bytes, held[k], sizeof bytes);
+        b->take(b->ctx, coll_rel(c, -k), held[k] + sizeof bytes, bytes);
+    }
+}
+
+/* The native alltoall's blocks for Bruck's steps: nbytes each, in member order. */
+typedef struct even_blocks {
+    const char *src;
+    char *dest;
+    size_t nbytes;
+} even_blocks_t;
+
+static size_t write_even(void *ctx, int member, char *to)
+{
+    const even_blocks_t *e = ctx;
+    memcpy(to, e->src + (size_t)member * e->nbytes, e->nbytes);
+    return e->nbytes;
+}
+
+static void take_even(void *ctx, int member, const char *from, size_t bytes)
+{
+    const even_blocks_t *e = ctx;
+    memcpy(e->dest + (size_t)member * e->nbytes, from, bytes);
+}
+
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
-    const size_t mine = (size_t)c->me * nbytes;
+    const size_t mine = (size_t)c->me * nbytes, room = coll_alltoall_bruck_room(c);
+    if (room && nbytes <= room) {
+        even_blocks_t e = {src->addr, dest->addr, nbytes};
+        const coll_blocks_t b = {write_even, take_even, &e};
+        if (dest->addr != src->addr)
+            memmove(dest->addr + mine, src->addr + mine, nbytes);
+        coll_alltoall_bruck(c, &b);
+        coll_done(c);
+        return;
+    }
     c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);

@@ -153,6 +153,17 @@ static inline void coll_reach_all(coll_t *c)
     if (SSHMEM_UNLIKELY(c->reach_need))
         coll_reach_wait(c, -1);
 }
+/* From here on in this call, a write into a member (coll_reach before it) waits for that
+ * member to have entered this very call, not only to have left the last call that used this
+ * sync area: for memory every call of the team shares (its stage). Where the write is a
+ * message, the message carries that as its gate (held by its target until then). */
+static inline void coll_reach_this_call(coll_t *c)
+{
+    if (c->team && c->team->coll_floor < (long)c->seq) {
+        c->reach_need = (long)c->seq;
+        c->reached = -1;
+    }
+}
 /* Whether the members of team all reach each other by messages (tcp; agreed by every member
  * alike, team/team_traits.c); 0 for NULL (an active set). Then the call after an early one
  * learns that every member has entered it through a barrier of gated messages, not by

@@ -47,10 +47,9 @@
 #include "mpix/exchange_slots.h"
 #include "mpix/typed_rma.h"
 
-/* count elements from local origin to the same layout at tgt (origin) on member j, then a
- * signal to j's flag slot (one message where UCX emulates RMA: coll_put_signal). */
-static void put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
-                             size_t count, int slot)
+/* (exchange_slots.h) */
+void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
+                           size_t count, int slot)
 {
     coll_t *c = &x->c;
     if (count == 0 || x->type->size == 0) {
@@ -251,7 +250,7 @@ static void send_large(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-    put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
+    xchg_put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
                      mpix_side_count(s, j), SLOT_DONE);
 }
 
@@ -416,7 +415,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         coll_mark_early(c);
     if (c->n == 1)
         xchg_self_block(&x);
-    if (!rooted && xchg_allgather_bruck(&x)) {
+    if (!rooted && (xchg_allgather_bruck(&x) || xchg_alltoall_bruck(&x))) {
         coll_done(c);
         return;
     }

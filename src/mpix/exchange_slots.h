@@ -101,12 +101,24 @@ const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me);
 /* The block from this PE to itself (reports a count that does not match). */
 void xchg_self_block(xchg_t *x);
 
+/* count elements from local origin to the same layout at tgt on member j, then a signal to
+ * j's flag slot (one message where UCX emulates RMA). */
+void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
+                           size_t count, int slot);
+
 /* ------------------------------------------------------------------ small allgathers
  * (allgather_bruck.c) */
 
 /* An allgather whose blocks all fit the work space, on members not all on shared memory:
  * runs it in ceil(log2 n) steps and returns 1; 0 when it does not apply. */
 int xchg_allgather_bruck(xchg_t *x);
+
+/* ------------------------------------------------------------------ small alltoalls
+ * (alltoall_bruck.c) */
+
+/* An alltoall on members that all reach each other by messages: runs it in ceil(log2 n)
+ * steps (large blocks beside them) and returns 1; 0 when it does not apply. */
+int xchg_alltoall_bruck(xchg_t *x);
 
 /* ------------------------------------------------------------------ the tree scatter
  * (scatter_tree.c) */

@@ -42,6 +42,7 @@
 static int me, npes;
 static int *gdest, *sdest; /* symmetric: gather dest (npes * BIG), scatter dest (BIG) */
 static int *src;           /* local: npes * BIG */
+static long *nsrc, *ndest; /* symmetric, for the native calls: MID, MAXPES + MID */
 static shmemx_op_t matmul_op;
 static shmemx_datatype_t m2gap; /* a matrix and a 5th double: a gap */
 
@@ -237,6 +238,67 @@ static void allgatherv_call(shmem_team_t team, int t_me, int t_n, int it, int ca
                   "it %d: allgatherv from member %d [%zu] = %d", it, i, k, gdest[displs[i] + k]);
 }
 
+/* alltoallv among the rooted calls: SMALL ints or fewer from each member to each, and in
+ * some iterations BIG ints from member 0 to the last one (over tcp from 4 members the small
+ * blocks take Bruck's steps through the team's stage, and a large one goes beside them). */
+static size_t pair_count(int it, int from, int to, int t_n)
+{
+    if (it % 5 == 0 && from == 0 && to == t_n - 1)
+        return BIG;
+    return (size_t)((it + from + 2 * to) % (SMALL + 1));
+}
+
+/* Element k of the block from member `from` to member `to`. */
+static int pair_val(int it, int call, int from, int to, size_t k)
+{
+    return val(it, call, from, k) + to * 1000003;
+}
+
+static void alltoallv_call(shmem_team_t team, int t_me, int t_n, int it, int call)
+{
+    size_t sc[MAXPES] = {0}, sd[MAXPES] = {0}, rc[MAXPES] = {0}, rd[MAXPES] = {0};
+    for (int i = 0; i < t_n; i++) {
+        sc[i] = pair_count(it, t_me, i, t_n);
+        rc[i] = pair_count(it, i, t_me, t_n);
+        sd[i] = rd[i] = (size_t)i * BIG;
+        for (size_t k = 0; k < sc[i]; k++)
+            src[sd[i] + k] = pair_val(it, call, t_me, i, k);
+    }
+    shmemx_alltoallv(team, gdest, rc, rd, src, sc, sd, SHMEMX_INT);
+    for (int i = 0; i < t_n; i++)
+        scribble(src + sd[i], sc[i]);
+    for (int i = 0; i < t_n; i++)
+        for (size_t k = 0; k < rc[i]; k++)
+            CHECK(gdest[rd[i] + k] == pair_val(it, call, i, t_me, k),
+                  "it %d: alltoallv from member %d [%zu] = %d", it, i, k, gdest[rd[i] + k]);
+}
+
+/* Native calls among them: shmem_alltoallmem (Bruck's steps too, in the same stage) and a
+ * sum reduction of MID longs (whose message-passing forms receive in that stage). Their
+ * buffers are theirs alone: a native collective may write into a member's dest before that
+ * member enters it, so the dests of the early calls above (still being checked) would not
+ * do, and each call has its own dest too. */
+static void native_calls(shmem_team_t team, int t_me, int t_n, int it, int call)
+{
+    long *s = nsrc, *d = ndest, *r = ndest + MAXPES;
+    for (int j = 0; j < t_n; j++)
+        s[j] = pair_val(it, call, t_me, j, 0);
+    shmem_alltoallmem(team, d, s, sizeof(long));
+    for (int i = 0; i < t_n; i++)
+        CHECK(d[i] == pair_val(it, call, i, t_me, 0), "it %d: alltoallmem from member %d "
+              "= %ld", it, i, d[i]);
+    for (size_t k = 0; k < MID; k++)
+        s[k] = val(it, call + 1, t_me, k);
+    shmem_long_sum_reduce(team, r, s, MID);
+    d = r;
+    for (size_t k = 0; k < MID; k++) {
+        long want = 0;
+        for (int i = 0; i < t_n; i++)
+            want += val(it, call + 1, i, k);
+        CHECK(d[k] == want, "it %d: sum_reduce [%zu] = %ld, want %ld", it, k, d[k], want);
+    }
+}
+
 static void run_team(shmem_team_t team)
 {
     int t_me = shmem_team_my_pe(team), t_n = shmem_team_n_pes(team);
@@ -250,6 +312,9 @@ static void run_team(shmem_team_t team)
         reduce_sum_call(team, t_me, t_n, it, 7, r, it % 2 ? MID : 64);
         allgatherv_call(team, t_me, t_n, it, 8);
         scatterv_call(team, t_me, t_n, it, 9, r);
+        alltoallv_call(team, t_me, t_n, it, 10);
+        gatherv_call(team, t_me, t_n, it, 11, r);
+        native_calls(team, t_me, t_n, it, 12);
     }
 }
 
@@ -278,6 +343,8 @@ int main(void)
     npes = shmem_n_pes();
     gdest = shmem_malloc((size_t)npes * BIG * sizeof *gdest + 64);
     sdest = shmem_malloc((BIG + 1) * sizeof *sdest);
+    nsrc = shmem_malloc(MID * sizeof *nsrc);
+    ndest = shmem_malloc((MAXPES + MID) * sizeof *ndest);
     src = malloc((size_t)npes * BIG * sizeof *src);
     shmemx_op_create(matmul, 0, &matmul_op);
     shmemx_datatype_t m2;
@@ -299,6 +366,8 @@ int main(void)
     shmemx_type_free(&m2gap);
     shmemx_op_free(&matmul_op);
     free(src);
+    shmem_free(ndest);
+    shmem_free(nsrc);
     shmem_free(sdest);
     shmem_free(gdest);
     return check_finish();

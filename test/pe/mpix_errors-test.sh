@@ -21,6 +21,11 @@ cases=(
   "allgatherv_small_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 3 on this PE|PE 1 has sendcount = 2|must agree"
   # (a PE whose layout differs finds a block missing, the others a count: whoever is first)
   "allgatherv_counts_differ|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|shmemx_allgatherv|recvcounts|must agree"
+  # over TCP from 4 PEs alltoallv takes Bruck's steps, large blocks beside them: the headers
+  # still travel in the steps, so a count that differs is reported, whatever the sizes
+  "alltoallv_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 3|must agree"
+  "alltoallv_mismatch_large_send|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 5000|must agree"
+  "alltoallv_mismatch_large_recv|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 2|must agree"
   # the same through UCX, where small blocks go by stamped put (post box or slot), and over TCP
   "count_mismatch|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "mismatch_large_recv|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"

@@ -78,6 +78,21 @@ int main(int argc, char **argv)
             c2[1] = 3;
         int mine[4] = {me, me, me, me};
         shmemx_allgatherv(SHMEM_TEAM_WORLD, all, mine, c2[me], c2, d2, SHMEMX_INT);
+    } else if (!strncmp(what, "alltoallv_mismatch", 18)) {
+        /* PE 1 sends PE 0 another count than PE 0 expects: both small, or one of them too
+         * large for Bruck's steps (that block goes beside them, after an invitation) */
+        enum { BIG = 5000 };
+        int *big = shmem_malloc(BIG * 8 * sizeof(int)), *bsrc = calloc(BIG * 8, sizeof(int));
+        size_t sc[8], sd[8], rc[8], rd[8];
+        for (int i = 0; i < npes && i < 8; i++)
+            sc[i] = rc[i] = 2, sd[i] = rd[i] = BIG * (size_t)i;
+        const int large_send = !strcmp(what, "alltoallv_mismatch_large_send");
+        const int large_recv = !strcmp(what, "alltoallv_mismatch_large_recv");
+        if (me == 1 && !large_recv)
+            sc[0] = large_send ? BIG : 3;
+        if (me == 0 && large_recv)
+            rc[1] = BIG;
+        shmemx_alltoallv(SHMEM_TEAM_WORLD, big, rc, rd, bsrc, sc, sd, SHMEMX_INT);
     } else if (!strcmp(what, "in_place_gatherv_not_root")) {
         shmemx_gatherv(SHMEM_TEAM_WORLD, dest, me == 1 ? SHMEMX_IN_PLACE : (const void *)src, 2,
                        counts, displs, SHMEMX_INT, 0);
