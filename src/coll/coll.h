@@ -64,10 +64,12 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes);
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* The same with a different nbytes on each member: blocks concatenated in member order. */
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
-/* Bruck's ceil(log2 n) steps on blocks already laid out in dest, sizes known to all: member
- * i's block lies at offs[i] of dest on every member, back to back in member order (offs[n]
- * is the end), and this member's own block is in place; at the end every member has all. In
- * a call set up ahead (coll_setup_team_ahead) it reaches each member before writing. */
+/* Bruck's ceil(log2 n) steps on blocks of sizes known to all: member i's block is
+ * offs[i + 1] - offs[i] bytes (offs[n]: the total) and lies in dest where
+ * coll_collect_bruck_at says, this member's own block first (at 0, in place before the
+ * call); at the end every member has all. In a call set up ahead (coll_setup_team_ahead) it
+ * reaches each member before writing. */
+size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member);
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs);
 
 /* Block j (nbytes) of member i's src goes to block i of member j's dest. */

@@ -6,9 +6,9 @@
  * its sender and (on one host) its receiver's kernel time, so a small allgatherv at 4 PEs took
  * 1.2x the time of shmem_fcollectmem of the same bytes, which takes Bruck's 2 steps. Here the
  * blocks take the same steps as fcollect, on the engine's own Bruck (coll_collect_bruck): each
- * member's block, packed behind a header (its count and the call number), lies at the same
- * place of every member's work space, the places following from recvcounts, which every PE
- * holds. After the steps each PE checks every header against its own recvcounts (a sender
+ * member's block, packed behind a header (its count and the call number), lies in every
+ * member's work space where coll_collect_bruck_at says, the places following from
+ * recvcounts, which every PE holds. After the steps each PE checks every header against its own recvcounts (a sender
  * whose count differs, or recvcounts that differ between PEs, is reported) and unpacks the
  * blocks into dest.
  *
@@ -33,7 +33,8 @@
 /* A block's room in the work space: its header, its data, padded to 8 bytes. */
 static size_t record_bytes(size_t bytes) { return sizeof(header_t) + ((bytes + 7) & ~(size_t)7); }
 
-/* Whether this is an allgather that fits; then offs[i] is where member i's record lies. */
+/* Whether this is an allgather that fits; then offs[i] is where member i's record starts in
+ * member order (coll_collect_bruck_at turns that into its place on this PE). */
 static int layout(const xchg_t *x, size_t offs[BRUCK_MAX_MEMBERS + 1])
 {
     const coll_t *c = &x->c;
@@ -66,7 +67,8 @@ SSHMEM_COLD static void layouts_differ(const xchg_t *x, int i)
 /* Member i's header, checked against this PE's count for it. */
 static const header_t *checked_header(const xchg_t *x, int i, const size_t *offs)
 {
-    const header_t *h = (const header_t *)(x->c.work.addr + offs[i]);
+    const size_t at = coll_collect_bruck_at(&x->c, offs, i);
+    const header_t *h = (const header_t *)(x->c.work.addr + at);
     const size_t want = mpix_side_count(x->recv, i);
     if (SSHMEM_UNLIKELY(h->seq != coll_stamp(&x->c)))
         layouts_differ(x, i);
@@ -85,7 +87,7 @@ int xchg_allgather_bruck(xchg_t *x)
         return 0;
     coll_t *c = &x->c;
     xchg_self_block(x); /* first: it reports a sendcount that differs from our recvcounts */
-    header_t *own = (header_t *)(c->work.addr + offs[c->me]);
+    header_t *own = (header_t *)(c->work.addr + coll_collect_bruck_at(c, offs, c->me));
     own->count = x->send->count;
     own->seq = coll_stamp(c);
     xchg_pack(x, own + 1, x->send->origin, x->send->count);
