@@ -24,13 +24,16 @@
  * positions. After the last step position k holds the block from the member k below.
  *
  * The blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its
- * length, then its bytes, padded to 8. A step's message lands in a region of the receiver's
- * team stage of its own, where its records stay until they move on or are taken. The stage is
- * not the call's sync area, so a member writes into another's only once that one has entered
- * this very call (coll_reach_this_call: a message is held by its target until then).
+ * length, then its bytes, padded to 8. Everything lies in the team's stage: a region per step
+ * where that step's message lands and its records stay until they move on or are taken, a
+ * region where this member builds the message it sends, and where each position's record
+ * lies now. The stage is not the call's sync area, so a member writes into another's only
+ * once that one has entered this very call (coll_reach_this_call: a message is held by its
+ * target until then).
  */
 #define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
-#define BRUCK_REGION_MAX SSHMEM_TEAM_WORK_BYTES /* a step's message is built on the stack */
+#define BRUCK_REGION_MAX (64u << 10) /* a held message (a gate still closed) is a copy */
+#define BRUCK_OWN UINT32_MAX         /* a position that still holds this member's own block */
 
 static size_t record_bytes(size_t block) { return sizeof(uint64_t) + ((block + 7) & ~(size_t)7); }
 
@@ -55,16 +58,23 @@ static int bruck_most_moved(int n)
     return most;
 }
 
-/* The bytes of one step's region in the stage. */
+/* Where each position's record lies: n offsets at the end of the stage. */
+static size_t bruck_table_bytes(int n) { return ((size_t)n * sizeof(uint32_t) + 63) & ~(size_t)63; }
+
+/* The bytes of one step's region: the steps' regions, then the one this member builds its
+ * messages in, then the table. */
 static size_t bruck_region(const coll_t *c)
 {
-    size_t region = c->team->stage_bytes / (size_t)bruck_steps(c->n);
+    const size_t table = bruck_table_bytes(c->n), all = c->team->stage_bytes;
+    if (all <= table)
+        return 0;
+    const size_t region = (all - table) / (size_t)(bruck_steps(c->n) + 1);
     return (region < BRUCK_REGION_MAX ? region : BRUCK_REGION_MAX) & ~(size_t)63;
 }
 
 size_t coll_alltoall_bruck_room(const coll_t *c)
 {
-    if (!coll_team_messages(c->team) || c->n < COLL_BRUCK_MIN || c->n > COLL_BRUCK_MAX)
+    if (!coll_team_messages(c->team) || c->n < COLL_BRUCK_MIN)
         return 0;
     const size_t per = (bruck_region(c) / (size_t)bruck_most_moved(c->n)) & ~(size_t)7;
     return per > sizeof(uint64_t) ? per - sizeof(uint64_t) : 0;
@@ -76,9 +86,10 @@ SSHMEM_COLD static void bruck_overflow(const coll_t *c, int member, size_t bytes
                  "the %zu Bruck's steps have room for", bytes, member, room);
 }
 
-/* Step e's message: the records of the positions whose bit e is set, in order. */
-static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const char *const held[],
-                            int d, size_t room, char *msg)
+/* Step e's message, built at msg: the records of the positions whose bit e is set, in
+ * order. */
+static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const uint32_t *where, int d,
+                            size_t room, char *msg)
 {
     size_t len = 0;
     for (int k = d; k < c->n; k++) {
@@ -86,10 +97,11 @@ static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const char *const
             continue;
         char *rec = msg + len;
         uint64_t bytes;
-        if (held[k]) { /* received in an earlier step: passed on as it came */
-            memcpy(&bytes, held[k], sizeof bytes);
-            memcpy(rec, held[k], record_bytes(bytes));
-        } else {       /* still this member's own block */
+        if (where[k] != BRUCK_OWN) { /* received in an earlier step: passed on as it came */
+            const char *held = c->team->stage + where[k];
+            memcpy(&bytes, held, sizeof bytes);
+            memcpy(rec, held, record_bytes(bytes));
+        } else {
             bytes = b->write(b->ctx, coll_rel(c, k), rec + sizeof bytes);
             if (SSHMEM_UNLIKELY(bytes > room))
                 bruck_overflow(c, coll_rel(c, k), bytes, room);
@@ -102,34 +114,40 @@ static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const char *const
 
 void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
 {
-    const int n = c->n;
+    const int n = c->n, steps = bruck_steps(n);
     const size_t region = bruck_region(c), room = coll_alltoall_bruck_room(c);
-    const char *held[COLL_BRUCK_MAX] = {NULL}; /* position k's record, NULL: own block */
-    char msg[BRUCK_REGION_MAX];
+    char *const stage_at = c->team->stage;
+    char *const msg = stage_at + (size_t)steps * region;
+    uint32_t *const where = (uint32_t *)(msg + region);
     coll_buf_t stage;
-    coll_buf(&stage, c->team->stage, c->team->stage_bytes, "team stage", c);
+    coll_buf(&stage, stage_at, c->team->stage_bytes, "team stage", c);
+    for (int k = 0; k < n; k++)
+        where[k] = BRUCK_OWN;
     coll_reach_this_call(c);
+    c->gate_senders = steps; /* one message a step */
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
-        const size_t len = bruck_message(c, b, held, d, room, msg), at = (size_t)e * region;
+        const size_t len = bruck_message(c, b, where, d, room, msg), at = (size_t)e * region;
         const int to = coll_rel(c, d);
         coll_reach(c, to);
         coll_put_signal(c, to, &stage, at, msg, len, BRUCK_SLOT(e));
         coll_wait(c, BRUCK_SLOT(e), 1);
-        const char *rec = stage.addr + at;
+        size_t rec = at;
         for (int k = d; k < n; k++) {
             if (!(k & d))
                 continue;
             uint64_t bytes;
-            memcpy(&bytes, rec, sizeof bytes);
-            held[k] = rec;
+            memcpy(&bytes, stage_at + rec, sizeof bytes);
+            where[k] = (uint32_t)rec;
             rec += record_bytes(bytes);
         }
     }
     for (int k = 1; k < n; k++) {
+        const char *held = stage_at + where[k];
         uint64_t bytes;
-        memcpy(&bytes, held[k], sizeof bytes);
-        b->take(b->ctx, coll_rel(c, -k), held[k] + sizeof bytes, bytes);
+        memcpy(&bytes, held, sizeof bytes);
+        b->take(b->ctx, coll_rel(c, -k), held + sizeof bytes, bytes);
     }
+    coll_all_entered(c); /* every member's blocks are in */
 }
 
 /* The native alltoall's blocks for Bruck's steps: nbytes each, in member order. */

@@ -87,7 +87,6 @@ typedef struct coll_blocks {
     void *ctx;
 } coll_blocks_t;
 #define COLL_BRUCK_MIN 4        /* at 2 and 3 members pairwise sends as few messages */
-#define COLL_BRUCK_MAX 64       /* positions on the stack */
 #define COLL_BRUCK_FIRST_SLOT 4 /* its steps signal from COLL_SLOT_ALGO + 4 on: 0 .. 3 are the
                                  * caller's */
 /* The largest block the steps take on this call, 0 when they do not apply (the same answer

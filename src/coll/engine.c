@@ -55,6 +55,7 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, in
     coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
     c->lent = NULL;
     c->reach_need = 0;
+    c->gate_senders = 0;
     coll_progress(c, ahead);
 }
 
@@ -138,6 +139,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
         c->work = (coll_buf_t){NULL, 0, 0};
     c->lent = NULL;
     c->reach_need = 0;
+    c->gate_senders = 0;
 }
 
 /* ------------------------------------------------------------------ waiting */
@@ -436,9 +438,10 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
 /* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member
  * applies it once it has left the call that last used this area (what coll_reach waits for
  * where there are no messages), holding it until then. A member's held messages are bounded
- * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most
- * that many bytes' worth of calls (held entries cost about HELD_ENTRY_BYTES besides the
- * data); a PE further ahead waits. NULL when every member is known to be there. */
+ * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers (or as many as
+ * c->gate_senders says), it holds at most that many bytes' worth of calls (held entries cost
+ * about HELD_ENTRY_BYTES besides the data); a PE further ahead waits. NULL when every member
+ * is known to be there. */
 #define HELD_ENTRY_BYTES 128
 static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
                                          sshmem_tx_gate_t *gate)
@@ -447,7 +450,8 @@ static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
     if (!need)
         return NULL;
     struct sshmem_team *team = c->team;
-    const size_t per_call = (size_t)c->n * (len + HELD_ENTRY_BYTES);
+    const int senders = c->gate_senders ? c->gate_senders : c->n;
+    const size_t per_call = (size_t)senders * (len + HELD_ENTRY_BYTES);
     const size_t calls = sshmem_env.coll_hold / per_call;
     const long within = need - (calls < (size_t)need ? (long)calls : need);
     if (within > team->coll_floor) { /* as coll_reach_wait, for `within` */

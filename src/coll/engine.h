@@ -107,6 +107,8 @@ typedef struct coll {
     long reach_need;      /* coll_setup_team_ahead: a member this PE writes into must have
                            * entered this call first (coll_reach); 0 when all have */
     int reached;          /* the one member coll_reach has let this call write into, or -1 */
+    int gate_senders;     /* gated messages a member gets in this call, for their budget
+                           * (coll_gate in engine.c); 0: one from every member */
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
@@ -163,6 +165,13 @@ static inline void coll_reach_this_call(coll_t *c)
         c->reach_need = (long)c->seq;
         c->reached = -1;
     }
+}
+/* This PE has received, inside this call, what every member sent inside it: all have
+ * entered it, which later calls need not ask again (the team's floor, engine.c). */
+static inline void coll_all_entered(coll_t *c)
+{
+    if (c->team && c->team->coll_floor < (long)c->seq)
+        c->team->coll_floor = (long)c->seq;
 }
 /* Whether the members of team all reach each other by messages (tcp; agreed by every member
  * alike, team/team_traits.c); 0 for NULL (an active set). Then the call after an early one
