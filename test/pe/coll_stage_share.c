@@ -10,6 +10,8 @@
  *
  * sshmem-test: np=1 2 3 4 8
  * sshmem-test-env: np=6,12 paths=tcp
+ * (a small SSHMEM_COLL_HOLD: members that run ahead wait instead of having their steps held)
+ * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_HOLD=4K
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  */
 #include <shmemx.h>
