@@ -3,7 +3,8 @@
  * member i + d straight into that member's dest, so at every step every member writes to a
  * different target; then one count of n - 1 signals. On shared memory the writes are copies
  * done by all CPUs at once. Small blocks on a team whose members all reach each other by
- * messages take Bruck's ceil(log2 n) steps instead (below; also the MPI-style alltoallv's).
+ * messages take Bruck's ceil(log2 n) steps instead (below; also the strided form's, packed, and
+ * the MPI-style alltoallv's).
  */
 #include <stdint.h>
 #include <string.h>
@@ -195,11 +196,51 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     coll_done(c);
 }
 
+/* The strided alltoall's blocks for Bruck's steps: nelems elements of esize, packed. */
+typedef struct strided_blocks {
+    const char *src;
+    char *dest;
+    size_t sblock, dblock;  /* bytes from one member's block to the next */
+    ptrdiff_t sst, dst;     /* strides, in bytes */
+    size_t nelems, esize;
+} strided_blocks_t;
+
+static size_t write_strided(void *ctx, int member, char *to)
+{
+    const strided_blocks_t *s = ctx;
+    const char *from = s->src + (size_t)member * s->sblock;
+    for (size_t k = 0; k < s->nelems; k++)
+        memcpy(to + k * s->esize, from + (ptrdiff_t)k * s->sst, s->esize);
+    return s->nelems * s->esize;
+}
+
+static void take_strided(void *ctx, int member, const char *from, size_t bytes)
+{
+    const strided_blocks_t *s = ctx;
+    char *to = s->dest + (size_t)member * s->dblock;
+    (void)bytes;
+    for (size_t k = 0; k < s->nelems; k++)
+        memcpy(to + (ptrdiff_t)k * s->dst, from + k * s->esize, s->esize);
+}
+
 void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, ptrdiff_t dst,
                     ptrdiff_t sst, size_t nelems, size_t esize)
 {
     /* Block j of the source starts at element j*nelems*sst; block i of dest at i*nelems*dst. */
     const size_t sblock = nelems * (size_t)sst * esize, dblock = nelems * (size_t)dst * esize;
+    const size_t room = coll_alltoall_bruck_room(c);
+    if (room && nelems * esize <= room) { /* over tcp each strided put was a message */
+        strided_blocks_t b = {src->addr, dest->addr, sblock, dblock, sst * (ptrdiff_t)esize,
+                              dst * (ptrdiff_t)esize, nelems, esize};
+        const coll_blocks_t blocks = {write_strided, take_strided, &b};
+        char *d0 = dest->addr + (size_t)c->me * dblock;
+        const char *s0 = src->addr + (size_t)c->me * sblock;
+        for (size_t k = 0; k < nelems; k++)
+            memmove(d0 + k * (size_t)dst * esize, s0 + k * (size_t)sst * esize, esize);
+        coll_alltoall_bruck(c, &blocks);
+        coll_done(c);
+        return;
+    }
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
         coll_put_strided(c, j, dest, (size_t)c->me * dblock, dst, src->addr + (size_t)j * sblock,
