@@ -9,6 +9,7 @@
 #include "core/copy.h"
 #include "core/env.h"
 #include "core/error.h"
+#include "rma/rma.h"
 #include "sync/wait.h"
 #include "transport/transport.h"
 
@@ -558,6 +559,16 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
         char *d = direct + dst->off + at;
         for (size_t k = 0; k < count; k++)
             memcpy(d + (ptrdiff_t)k * ds, src + (ptrdiff_t)k * ss, esize);
+        return;
+    }
+    /* Packed, as one message that pe unpacks, where that beats a put per element (over tcp
+     * each put is a message: shmem_alltoalls of 8,000 longs per PE at 4 PEs took 93.6 ms,
+     * now 0.59; through UCX's shared memory 1.07 -> 0.10) */
+    char *local = (char *)sshmem.region[dst->region].base + dst->off + at;
+    if (count && sshmem_strided_staged(SHMEM_CTX_DEFAULT, local, src, dst_stride, src_stride,
+                                       esize, 1, count, pe, 0)) {
+        c->ucx_dirty |= 1 << dst->region;
+        c->ucx_unfinished = 1;
         return;
     }
     uint64_t base = sshmem_peer(pe)->remote[dst->region] + dst->off + at;
