@@ -339,6 +339,14 @@ void coll_add(coll_t *c, int member, int slot, long amount)
         return;
     }
     __atomic_thread_fence(__ATOMIC_RELEASE); /* stores to mapped peers come before the flag */
+    if (coll_messages_to(c, member)) {
+        /* Where UCX emulates one-sided operations (tcp), a message without data whose
+         * target's CPU adds amount (with the call's gate, coll_gate): an emulated atomic
+         * would also be a message, and its acknowledgement another (8-byte barrier at 4 PEs
+         * over tcp: 48-58 -> 27-28 us, 142 -> 104 at 8). */
+        message(c, member, 0, NULL, 0, slot, amount, 0, 1);
+        return;
+    }
     order_ucx_puts(c);
     sshmem_tx_signal_add(sshmem_tx_default(), pe, c->flags.region,
                          sshmem_peer(pe)->remote[c->flags.region] + off, amount);
