@@ -53,7 +53,8 @@
  * (a release on the direct path), then the flag; never a flag inside the data. A stamp (the
  * call number stored after the data, beside it) replaces the flag where puts are one-sided
  * (coll_put_stamped). Where UCX emulates one-sided operations (tcp), data and flag travel as
- * one active message whose handler applies them in that order (coll_put_signal).
+ * one active message whose handler applies them in that order (coll_put_signal), and a flag
+ * alone is such a message without data (coll_add).
  */
 #ifndef SSHMEM_COLL_ENGINE_H
 #define SSHMEM_COLL_ENGINE_H
