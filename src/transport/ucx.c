@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 
 #include "core/env.h"
@@ -29,8 +30,29 @@ static sshmem_ucx_card_t *cards; /* every peer's address and rkeys, for contexts
 int sshmem_ucx_rma_emulated;
 int sshmem_ucx_rma_shm;
 
+/* Whether st is what an operation with a PE that has died returns: its shared memory is
+ * gone, its socket reset, it no longer answers. */
+static int peer_lost(ucs_status_t st)
+{
+    return st == UCS_ERR_SHMEM_SEGMENT || st == UCS_ERR_CONNECTION_RESET ||
+           st == UCS_ERR_ENDPOINT_TIMEOUT || st == UCS_ERR_UNREACHABLE ||
+           st == UCS_ERR_REJECTED || st == UCS_ERR_IO_ERROR;
+}
+
+/* A PE that dies makes its peers' next operations with it fail, and the launcher learns of
+ * the death at about the same moment; it then ends the job with the dead PE's own status and
+ * names it. Aborting at once would race it and could make a consequence look like the cause
+ * (a PE killed inside shmem_init was reported, now and then, as another PE's failed
+ * endpoint, status 1: test/pe/fault-test.sh). So such a failure waits this long first; a
+ * failure that is this PE's own still ends the job, a moment later. */
+#define PEER_LOSS_GRACE_NS 500000000L
+
 void sshmem_ucx_fail(const char *call, const char *what, ucs_status_t st)
 {
+    if (peer_lost(st)) {
+        struct timespec grace = {0, PEER_LOSS_GRACE_NS};
+        nanosleep(&grace, NULL);
+    }
     sshmem_fatal(call, "UCX %s failed: %s", what, ucs_status_string(st));
 }
 
