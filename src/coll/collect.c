@@ -11,11 +11,13 @@
  *    block first and the following members' after it, and puts them in member order at the
  *    end (one local rotation).
  * collect (a block size per member): the offsets come from a prefix sum of the sizes
- * (recursive doubling, the sizes travelling in the flags themselves), then linear.
+ * (recursive doubling, the sizes travelling in the flags themselves), then linear; where the
+ * members reach each other by messages, every size in bruck's steps, then bruck's steps.
  * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
  * MPI-style allgatherv's small blocks, src/mpix/allgather_bruck.c, which unpacks them from
  * where coll_collect_bruck_at says: no rotation).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "coll/algo.h"
@@ -25,6 +27,8 @@
 
 #define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
+#define SLOT_SIZES(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's sizes in Bruck's steps */
+#define COLLECT_MESSAGES_MAX 64             /* offsets on the stack */
 
 /* Whether [a, a+n) and [b, b+n) share a byte. */
 static int overlap(const char *a, const char *b, size_t n) { return a < b + n && b < a + n; }
@@ -123,7 +127,8 @@ size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member)
 
 /* Bruck's step with distance d sends the min(d, n - d) blocks this member holds (its own and
  * those after it) to member me - d, which keeps them after its own d - 1 following ones. */
-static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes)
+static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
+                  int slot0)
 {
     const int n = c->n, me = c->me;
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
@@ -132,8 +137,8 @@ static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t 
         const size_t len = rotated_at(c, offs, nbytes, me, coll_rel(c, cnt));
         coll_reach(c, to);
         coll_put_signal(c, to, dest, rotated_at(c, offs, nbytes, to, me), dest->addr, len,
-                        SLOT_STEP(e));
-        coll_wait(c, SLOT_STEP(e), 1);
+                        slot0 + e);
+        coll_wait(c, slot0 + e, 1);
     }
 }
 
@@ -173,13 +178,13 @@ static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *
                            size_t nbytes)
 {
     own_block(dest, 0, src, nbytes);
-    bruck(c, dest, NULL, nbytes);
+    bruck(c, dest, NULL, nbytes, SLOT_STEP(0));
     rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
 }
 
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
 {
-    bruck(c, dest, offs, 0);
+    bruck(c, dest, offs, 0, SLOT_STEP(0));
 }
 
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
@@ -222,13 +227,47 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
     return (size_t)partial - nbytes;
 }
 
+/* On a team whose members reach each other by messages (tcp), where each message costs
+ * kernel time at both ends: every member's size in Bruck's steps (in the work space), so that
+ * every member knows every offset, then the blocks in Bruck's steps too while they fit what
+ * fcollect sends so (coll_algo_fcollect), else each to every member. log2(n) messages per
+ * member and phase instead of one per member: shmem_long_collect of one element per PE over
+ * tcp at 4 / 8 / 16 PEs, 110 / 303 / 1,250 -> 67 / 208 / 619 us. Returns 0 where it does not
+ * apply. */
+static int collect_by_messages(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                               size_t nbytes)
+{
+    const int n = c->n, me = c->me;
+    if (!coll_team_messages(c->team) || n > COLLECT_MESSAGES_MAX ||
+        (size_t)n * sizeof(uint64_t) > c->work_bytes)
+        return 0;
+    uint64_t *sizes = (uint64_t *)c->work.addr; /* member me + p's at p */
+    sizes[0] = nbytes;
+    bruck(c, &c->work, NULL, sizeof(uint64_t), SLOT_SIZES(0));
+    size_t offs[COLLECT_MESSAGES_MAX + 1];
+    offs[0] = 0;
+    for (int m = 0; m < n; m++)
+        offs[m + 1] = offs[m] + (size_t)sizes[(m - me + n) % n];
+    const size_t total = offs[n];
+    if (coll_algo_fcollect(c, total / (size_t)n) != COLL_FCOLLECT_BRUCK) {
+        all_write_all(c, dest, src, offs[me], nbytes);
+        return 1;
+    }
+    own_block(dest, 0, src, nbytes);
+    bruck(c, dest, offs, 0, SLOT_STEP(0));
+    rotate(dest->addr, total - offs[me], offs[me]);
+    return 1;
+}
+
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
     if (c->n == 1) {
         own_block(dest, 0, src, nbytes);
         return;
     }
-    size_t at = collect_offset(c, nbytes);
-    all_write_all(c, dest, src, at, nbytes);
+    if (!collect_by_messages(c, dest, src, nbytes)) {
+        size_t at = collect_offset(c, nbytes);
+        all_write_all(c, dest, src, at, nbytes);
+    }
     coll_done(c);
 }
