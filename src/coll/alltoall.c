@@ -174,29 +174,27 @@ static void take_even(void *ctx, int member, const char *from, size_t bytes)
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
     const size_t mine = (size_t)c->me * nbytes, room = coll_alltoall_bruck_room(c);
-    if (room && nbytes <= room) {
-        even_blocks_t e = {src->addr, dest->addr, nbytes};
-        const coll_blocks_t b = {write_even, take_even, &e};
-        if (dest->addr != src->addr)
-            memmove(dest->addr + mine, src->addr + mine, nbytes);
-        coll_alltoall_bruck(c, &b);
-        coll_done(c);
-        return;
-    }
+    const int bruck = room && nbytes <= room;
     c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
-    for (int d = 1; d < c->n; d++) {
+    for (int d = 1; d < c->n && !bruck; d++) {
         int j = coll_rel(c, d);
         coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes, SLOT_BLOCK);
     }
     if (dest->addr != src->addr)
         memmove(dest->addr + mine, src->addr + mine, nbytes);
     c->stream = 0;
-    if (c->n > 1)
+    if (bruck) {
+        even_blocks_t e = {src->addr, dest->addr, nbytes};
+        const coll_blocks_t b = {write_even, take_even, &e};
+        coll_alltoall_bruck(c, &b);
+    } else if (c->n > 1) {
         coll_wait(c, SLOT_BLOCK, c->n - 1);
+    }
     coll_done(c);
 }
 
-/* The strided alltoall's blocks for Bruck's steps: nelems elements of esize, packed. */
+/* The strided alltoall's blocks: nelems elements of esize a stride apart, packed for Bruck's
+ * steps. */
 typedef struct strided_blocks {
     const char *src;
     char *dest;
@@ -223,35 +221,36 @@ static void take_strided(void *ctx, int member, const char *from, size_t bytes)
         memcpy(to + (ptrdiff_t)k * s->dst, from + k * s->esize, s->esize);
 }
 
+/* The block from member `me` to itself, stride to stride. */
+static void own_strided(const strided_blocks_t *s, int me)
+{
+    char *to = s->dest + (size_t)me * s->dblock;
+    const char *from = s->src + (size_t)me * s->sblock;
+    for (size_t k = 0; k < s->nelems; k++)
+        memmove(to + (ptrdiff_t)k * s->dst, from + (ptrdiff_t)k * s->sst, s->esize);
+}
+
 void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, ptrdiff_t dst,
                     ptrdiff_t sst, size_t nelems, size_t esize)
 {
     /* Block j of the source starts at element j*nelems*sst; block i of dest at i*nelems*dst. */
-    const size_t sblock = nelems * (size_t)sst * esize, dblock = nelems * (size_t)dst * esize;
+    strided_blocks_t b = {src->addr, dest->addr, nelems * (size_t)sst * esize,
+                          nelems * (size_t)dst * esize, sst * (ptrdiff_t)esize,
+                          dst * (ptrdiff_t)esize, nelems, esize};
     const size_t room = coll_alltoall_bruck_room(c);
-    if (room && nelems * esize <= room) { /* over tcp each strided put was a message */
-        strided_blocks_t b = {src->addr, dest->addr, sblock, dblock, sst * (ptrdiff_t)esize,
-                              dst * (ptrdiff_t)esize, nelems, esize};
-        const coll_blocks_t blocks = {write_strided, take_strided, &b};
-        char *d0 = dest->addr + (size_t)c->me * dblock;
-        const char *s0 = src->addr + (size_t)c->me * sblock;
-        for (size_t k = 0; k < nelems; k++)
-            memmove(d0 + k * (size_t)dst * esize, s0 + k * (size_t)sst * esize, esize);
-        coll_alltoall_bruck(c, &blocks);
-        coll_done(c);
-        return;
-    }
-    for (int d = 1; d < c->n; d++) {
+    const int bruck = room && nelems * esize <= room; /* over tcp each strided put was a message */
+    for (int d = 1; d < c->n && !bruck; d++) {
         int j = coll_rel(c, d);
-        coll_put_strided(c, j, dest, (size_t)c->me * dblock, dst, src->addr + (size_t)j * sblock,
-                         sst, nelems, esize);
+        coll_put_strided(c, j, dest, (size_t)c->me * b.dblock, dst,
+                         src->addr + (size_t)j * b.sblock, sst, nelems, esize);
         coll_signal(c, j, SLOT_BLOCK);
     }
-    char *d0 = dest->addr + (size_t)c->me * dblock;
-    const char *s0 = src->addr + (size_t)c->me * sblock;
-    for (size_t k = 0; k < nelems; k++)
-        memmove(d0 + k * (size_t)dst * esize, s0 + k * (size_t)sst * esize, esize);
-    if (c->n > 1)
+    own_strided(&b, c->me);
+    if (bruck) {
+        const coll_blocks_t blocks = {write_strided, take_strided, &b};
+        coll_alltoall_bruck(c, &blocks);
+    } else if (c->n > 1) {
         coll_wait(c, SLOT_BLOCK, c->n - 1);
+    }
     coll_done(c);
 }
