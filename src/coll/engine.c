@@ -218,12 +218,9 @@ static void entered_barrier(coll_t *c)
     c->reached = -1;
     for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
         const int to = coll_rel(c, d);
-        if (coll_messages_to(c, to)) {
-            message(c, to, 0, NULL, 0, COLL_SLOT_BARRIER + e, 1, 0, 1);
-        } else {
+        if (!coll_messages_to(c, to)) /* else the signal is a message, gated (coll_add) */
             wait_member(c, to, (long)c->seq);
-            coll_signal(c, to, COLL_SLOT_BARRIER + e);
-        }
+        coll_signal(c, to, COLL_SLOT_BARRIER + e);
         coll_wait(c, COLL_SLOT_BARRIER + e, 1);
     }
     c->reach_need = 0;
