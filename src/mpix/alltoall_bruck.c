@@ -86,9 +86,7 @@ static int invite_large(xchg_t *x, size_t room)
         const size_t count = mpix_side_count(x->recv, i);
         if (i == c->me || !beside(x, count, room))
             continue;
-        const size_t displ = mpix_side_displ(x->recv, i);
-        const invitation_t a = {(uint64_t)x->dest.region,
-                                x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
+        const invitation_t a = xchg_invitation(x, i);
         coll_reach(c, i);
         coll_put_signal(c, i, &c->work, (size_t)c->me * sizeof a, &a, sizeof a, SLOT_IN);
         invited++;

@@ -191,8 +191,7 @@ static int invite(xchg_t *x, int d)
     const int i = from_member(&x->c, d);
     if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
         return 0;
-    const size_t displ = mpix_side_displ(r, i);
-    invitation_t a = {(uint64_t)x->dest.region, x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
+    invitation_t a = xchg_invitation(x, i);
     const size_t at = slot_at(x, d) + INVITE_AT;
     coll_reach(&x->c, i);
     char *there = mapped_work(x, i, at);

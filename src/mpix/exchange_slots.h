@@ -94,6 +94,14 @@ static inline int is_large(const xchg_t *x, size_t count)
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
+/* The invitation this PE, receiving, sends member i: where i's block goes in its dest. */
+static inline invitation_t xchg_invitation(const xchg_t *x, int i)
+{
+    const size_t displ = mpix_side_displ(x->recv, i);
+    return (invitation_t){(uint64_t)x->dest.region,
+                          x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
+}
+
 /* "recvcounts[3]" or "recvcount", and the partner's count argument ("sendcounts[2]", 2 =
  * this PE), for messages. */
 const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i);
