@@ -31,9 +31,12 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
 static void coll_progress(coll_t *c, int ahead);
 static void wait_member(coll_t *c, int member, long need);
 static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
-                    int slot, long amount, int async, int gated);
+                    int slot, long amount, int async, const sshmem_tx_gate_t *gate);
+static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
+                                         sshmem_tx_gate_t *gate);
 
-static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, int ahead)
+/* Describe the call; coll_progress announces it. */
+static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     c->area = (int)(team->ncalls++ & (unsigned long)(team->nareas - 1)); /* a power of two */
     char *area = team->area[c->area];
@@ -57,7 +60,6 @@ static void setup_team(coll_t *c, struct sshmem_team *team, const char *call, in
     c->lent = NULL;
     c->reach_need = 0;
     c->gate_senders = 0;
-    coll_progress(c, ahead);
 }
 
 size_t coll_landing(const coll_t *c, coll_buf_t *land)
@@ -72,12 +74,24 @@ size_t coll_landing(const coll_t *c, coll_buf_t *land)
 
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    setup_team(c, team, call, 0);
+    prepare_team(c, team, call);
+    coll_progress(c, 0);
 }
 
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    setup_team(c, team, call, 1);
+    prepare_team(c, team, call);
+    coll_progress(c, 1);
+}
+
+void coll_prepare_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
+{
+    prepare_team(c, team, call);
+}
+
+void coll_announce(coll_t *c)
+{
+    coll_progress(c, 1);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -341,7 +355,8 @@ void coll_add(coll_t *c, int member, int slot, long amount)
          * target's CPU adds amount (with the call's gate, coll_gate): an emulated atomic
          * would also be a message, and its acknowledgement another (8-byte barrier at 4 PEs
          * over tcp: 48-58 -> 27-28 us, 142 -> 104 at 8). */
-        message(c, member, 0, NULL, 0, slot, amount, 0, 1);
+        sshmem_tx_gate_t gate;
+        message(c, member, 0, NULL, 0, slot, amount, 0, coll_gate(c, member, 0, &gate));
         return;
     }
     order_ucx_puts(c);
@@ -449,12 +464,8 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
  * about HELD_ENTRY_BYTES besides the data); a PE further ahead waits. NULL when every member
  * is known to be there. */
 #define HELD_ENTRY_BYTES 128
-static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
-                                         sshmem_tx_gate_t *gate)
+static void gate_for(coll_t *c, int member, size_t len, long need, sshmem_tx_gate_t *gate)
 {
-    const long need = c->reach_need;
-    if (!need)
-        return NULL;
     struct sshmem_team *team = c->team;
     const int senders = c->gate_senders ? c->gate_senders : c->n;
     const size_t per_call = (size_t)senders * (len + HELD_ENTRY_BYTES);
@@ -471,6 +482,14 @@ static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
     const int pe = coll_pe(c, member);
     gate->word_raddr = sshmem_peer(pe)->remote[word.region] + word.off;
     gate->open_at = need;
+}
+
+static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
+                                         sshmem_tx_gate_t *gate)
+{
+    if (!c->reach_need)
+        return NULL;
+    gate_for(c, member, len, c->reach_need, gate);
     return gate;
 }
 
@@ -481,29 +500,43 @@ static void finish_inflight(coll_t *c)
     c->ninflight = 0;
 }
 
-/* Data and flag to member as one message, the data to raddr in member's address space;
- * async: it may stay in flight until coll_done; gated: it carries the call's gate. */
-static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
-                    int slot, long amount, int async, int gated)
+/* Before a message: order it after this call's puts; async: the request it may leave in
+ * flight until coll_done (NULL: none). */
+static sshmem_tx_put_add_req_t *message_begin(coll_t *c, int async)
 {
-    const int pe = coll_pe(c, member);
     if (c->ucx_dirty) { /* nothing orders a message after puts short of their completion */
         sshmem_tx_quiet(sshmem_tx_default());
         c->ucx_dirty = 0;
     }
-    const sshmem_peer_t *p = sshmem_peer(pe);
-    sshmem_tx_put_add_req_t *later = NULL;
-    if (async) {
-        if (c->ninflight == COLL_INFLIGHT_MAX)
-            finish_inflight(c);
-        later = &c->inflight[c->ninflight];
-    }
-    sshmem_tx_gate_t gate;
-    sshmem_tx_put_add(sshmem_tx_default(), pe, raddr, src, len,
-                      p->remote[c->flags.region] + c->flags.off + (size_t)slot * sizeof(long),
-                      amount, gated ? coll_gate(c, member, len, &gate) : NULL, later);
+    if (!async)
+        return NULL;
+    if (c->ninflight == COLL_INFLIGHT_MAX)
+        finish_inflight(c);
+    return &c->inflight[c->ninflight];
+}
+
+static void message_end(coll_t *c, const sshmem_tx_put_add_req_t *later)
+{
     if (later && later->req)
         c->ninflight++;
+}
+
+/* Where a message to member raises flag slot. */
+static uint64_t flag_raddr(const coll_t *c, int member, int slot)
+{
+    return sshmem_peer(coll_pe(c, member))->remote[c->flags.region] + c->flags.off +
+           (size_t)slot * sizeof(long);
+}
+
+/* Data and flag to member as one message, the data to raddr in member's address space;
+ * async: it may stay in flight until coll_done; gate: NULL or its gate. */
+static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
+                    int slot, long amount, int async, const sshmem_tx_gate_t *gate)
+{
+    sshmem_tx_put_add_req_t *later = message_begin(c, async);
+    sshmem_tx_put_add(sshmem_tx_default(), coll_pe(c, member), raddr, src, len,
+                      flag_raddr(c, member, slot), amount, gate, later);
+    message_end(c, later);
 }
 
 /* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
@@ -516,8 +549,9 @@ static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_
     const int pe = coll_pe(c, member);
     if (!sshmem_tx_put_add_pays(pe))
         return 0;
+    sshmem_tx_gate_t gate;
     message(c, member, sshmem_peer(pe)->remote[dst->region] + dst->off + at, src, len, slot,
-            amount, async, !async);
+            amount, async, async ? NULL : coll_gate(c, member, len, &gate));
     return 1;
 }
 
@@ -527,7 +561,28 @@ void coll_put_signal_at(coll_t *c, int member, uint64_t raddr, const void *src, 
     if (SSHMEM_UNLIKELY(!coll_messages_to(c, member)))
         sshmem_fatal(c->call, "internal error: member %d named an address of its own to write "
                      "into, but it is not reached by messages", member);
-    message(c, member, raddr, src, len, slot, 1, 0, 0); /* member asked: no gate */
+    message(c, member, raddr, src, len, slot, 1, 0, NULL); /* member asked: no gate */
+}
+
+void coll_put_signal_placed(coll_t *c, int member, size_t at, const void *note, size_t note_at,
+                            const void *src, size_t len, int slot)
+{
+    if (SSHMEM_UNLIKELY(!c->team || !coll_messages_to(c, member)))
+        sshmem_fatal(c->call, "internal error: a placed block to member %d, not reached by "
+                     "messages on a team", member);
+    const uint64_t work = sshmem_peer(coll_pe(c, member))->remote[c->work.region] + c->work.off;
+    sshmem_tx_note_t n;
+    if (note) {
+        n.raddr = work + note_at;
+        memcpy(n.bytes, note, sizeof n.bytes);
+    }
+    sshmem_tx_gate_t gate; /* member has entered this call: its records are written */
+    gate_for(c, member, len, (long)c->seq, &gate);
+    sshmem_tx_put_add_req_t *later = message_begin(c, 1);
+    sshmem_tx_put_add_placed(sshmem_tx_default(), coll_pe(c, member), work + at,
+                             coll_placement_tag(c, len), note ? &n : NULL, src, len,
+                             flag_raddr(c, member, slot), 1, &gate, later);
+    message_end(c, later);
 }
 
 static void put_add(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

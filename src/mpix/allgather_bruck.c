@@ -80,11 +80,17 @@ static const header_t *checked_header(const xchg_t *x, int i, const size_t *offs
     return h;
 }
 
-int xchg_allgather_bruck(xchg_t *x)
+int xchg_allgather_bruck_fits(const xchg_t *x)
+{
+    size_t offs[BRUCK_MAX_MEMBERS + 1];
+    return layout(x, offs);
+}
+
+void xchg_allgather_bruck(xchg_t *x)
 {
     size_t offs[BRUCK_MAX_MEMBERS + 1];
     if (!layout(x, offs))
-        return 0;
+        sshmem_fatal(x->c.call, "internal error: an allgather that does not fit Bruck's steps");
     coll_t *c = &x->c;
     xchg_self_block(x); /* first: it reports a sendcount that differs from our recvcounts */
     header_t *own = (header_t *)(c->work.addr + coll_collect_bruck_at(c, offs, c->me));
@@ -99,5 +105,4 @@ int xchg_allgather_bruck(xchg_t *x)
         xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
                     h + 1, (size_t)h->count);
     }
-    return 1;
 }

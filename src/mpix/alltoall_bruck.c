@@ -9,13 +9,16 @@
  * against its own recvcounts.
  *
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
- * every alltoall takes the steps. A block too large for them goes as in the exchange: its
- * header still takes the steps (with HEADER_LARGE), the receiver, judging from its recvcount,
- * invites the sender at entry (where the block goes in its dest), and the sender puts it
- * straight there once invited. A sender and receiver that disagree about a count disagree
- * about the path only then, and the receiver reports the mismatch from the header.
+ * every alltoall takes the steps. A block too large for them goes beside them: its header
+ * still takes the steps (with HEADER_LARGE), and the block itself goes as a placed block
+ * (coll/engine.h): the receiver, judging from its recvcount, records at entry where it goes
+ * in its dest, and the sender sends it after the steps without being told. A type with holes
+ * keeps the exchange's invitation (where the block goes) and the sender's put with the
+ * type's layout. A sender and receiver that disagree about a count disagree about the path
+ * only then, and the receiver reports the mismatch from the header (a placed block it did
+ * not expect at that size is dropped).
  *
- * Work space: the invitation from member i at i * sizeof(invitation_t).
+ * Work space: the record of, or the invitation from, member i at i * RECORD_BYTES.
  */
 #include <stdint.h>
 #include <string.h>
@@ -77,7 +80,37 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
                     from + sizeof h, want);
 }
 
-/* As a receiver: invite every sender whose block goes beside; how many. */
+/* A receiver's record or invitation for member i lies at i * RECORD_BYTES of its work space. */
+#define RECORD_BYTES 16
+_Static_assert(sizeof(invitation_t) == RECORD_BYTES &&
+                   sizeof(sshmem_tx_placement_t) == RECORD_BYTES,
+               "a record and an invitation take the same room");
+
+int xchg_alltoall_bruck_fits(const xchg_t *x)
+{
+    const coll_t *c = &x->c;
+    return x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
+           (size_t)c->n * RECORD_BYTES <= c->work_bytes &&
+           coll_alltoall_bruck_room(c) > sizeof(header_t);
+}
+
+/* Before the call is announced: where every block that goes beside lands, from each member
+ * reached by messages. Blocks of types with holes, and blocks between members that map each
+ * other (nodes of a multi-node team), are put with the type's layout instead, once invited. */
+void xchg_alltoall_bruck_place(xchg_t *x)
+{
+    coll_t *c = &x->c;
+    const size_t room = coll_alltoall_bruck_room(c);
+    x->placed = x->contig;
+    for (int i = 0; x->placed && i < c->n; i++) {
+        const size_t count = mpix_side_count(x->recv, i);
+        if (i != c->me && beside(x, count, room) && xchg_placed_pair(x, i))
+            coll_place(c, (size_t)i * RECORD_BYTES, xchg_block_at(x, i), count * x->type->size);
+    }
+}
+
+/* As a receiver: invite every sender whose block goes beside (placed: recorded already); how
+ * many. */
 static int invite_large(xchg_t *x, size_t room)
 {
     coll_t *c = &x->c;
@@ -86,45 +119,50 @@ static int invite_large(xchg_t *x, size_t room)
         const size_t count = mpix_side_count(x->recv, i);
         if (i == c->me || !beside(x, count, room))
             continue;
+        invited++;
+        if (xchg_placed_pair(x, i))
+            continue;
         const invitation_t a = xchg_invitation(x, i);
         coll_reach(c, i);
-        coll_put_signal(c, i, &c->work, (size_t)c->me * sizeof a, &a, sizeof a, SLOT_IN);
-        invited++;
+        coll_put_signal(c, i, &c->work, (size_t)c->me * RECORD_BYTES, &a, sizeof a, SLOT_IN);
     }
     return invited;
 }
 
-/* As a sender, once invited by all of them: the blocks that go beside. */
+/* As a sender: the blocks that go beside, placed, or once invited by all of them. */
 static void send_large(xchg_t *x, size_t room)
 {
     coll_t *c = &x->c;
-    int large = 0;
-    for (int j = 0; j < c->n; j++)
-        large += j != c->me && beside(x, mpix_side_count(x->send, j), room);
+    int large = 0, invited = 0;
+    for (int j = 0; j < c->n; j++) {
+        const int l = j != c->me && beside(x, mpix_side_count(x->send, j), room);
+        large += l;
+        invited += l && !xchg_placed_pair(x, j);
+    }
     if (!large)
         return;
-    coll_wait(c, SLOT_IN, large);
+    if (invited)
+        coll_wait(c, SLOT_IN, invited);
     for (int j = 0; j < c->n; j++) {
         const size_t count = mpix_side_count(x->send, j);
         if (j == c->me || !beside(x, count, room))
             continue;
-        const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * sizeof *a);
+        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+        if (xchg_placed_pair(x, j)) {
+            coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
+                                   origin + x->type->true_lb, count * x->type->size, SLOT_DONE);
+            continue;
+        }
+        const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * RECORD_BYTES);
         const coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-        xchg_put_block_signal(x, j, &tgt,
-                              x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
-                              count, SLOT_DONE);
+        xchg_put_block_signal(x, j, &tgt, origin, count, SLOT_DONE);
     }
 }
 
-int xchg_alltoall_bruck(xchg_t *x)
+void xchg_alltoall_bruck(xchg_t *x)
 {
     coll_t *c = &x->c;
-    if (x->send->peer != MPIX_X_ALL || x->recv->peer != MPIX_X_ALL ||
-        (size_t)c->n * sizeof(invitation_t) > c->work_bytes)
-        return 0;
     const size_t room = coll_alltoall_bruck_room(c);
-    if (room <= sizeof(header_t))
-        return 0;
     bruck_call_t b = {x, room};
     const coll_blocks_t blocks = {write_block, take_block, &b};
     const int large_in = invite_large(x, room);
@@ -133,5 +171,4 @@ int xchg_alltoall_bruck(xchg_t *x)
     send_large(x, room);
     if (large_in)
         coll_wait(c, SLOT_DONE, large_in);
-    return 1;
 }

@@ -7,7 +7,8 @@
  * distance of a batch owns one slot of every member's work space:
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
- *   bytes 32..    eager data from the sender at distance d
+ *   bytes 32..    eager data from the sender at distance d, or (placed) this PE's own
+ *                 record of where the sender's large block goes (coll_place)
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
  * slots, after a barrier (only for teams larger than a batch).
@@ -183,13 +184,50 @@ const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me)
     return buf;
 }
 
+/* Distances per batch: as many slots of SLOT_MIN as the work space has. */
+static int per_batch(const coll_t *c) { return (int)(c->work_bytes / SLOT_MIN); }
+
+/* The batch of distances from b0: as many as fit, each with an equal slot. */
+static void set_batch(xchg_t *x, int b0)
+{
+    const int n = x->c.n, per = per_batch(&x->c);
+    x->b0 = b0;
+    x->nb = n - b0 < per ? n - b0 : per;
+    x->slot_bytes = (x->c.work_bytes / (size_t)x->nb) & ~(size_t)(SLOT_MIN - 1);
+}
+
+/* Whether large blocks may go placed (coll/engine.h) rather than invited, between members
+ * reached by messages (xchg_placed_pair): on a team that has such pairs, blocks without
+ * holes, and distances in one batch (the records are written before the call is announced).
+ * Every PE decides alike. */
+static int placed_mode(const xchg_t *x)
+{
+    return coll_team_messages(x->c.team) && x->contig && x->c.n - 1 <= per_batch(&x->c);
+}
+
+/* Before the call is announced, in placed mode: where each large block this PE receives by
+ * a message goes, in its own slot for the sender's distance, where eager data would lie. */
+static void place_blocks(xchg_t *x)
+{
+    const mpix_side_t *r = x->recv;
+    for (int d = 1; d < x->c.n; d++) {
+        const int i = from_member(&x->c, d);
+        const size_t count = mpix_side_count(r, i);
+        if (mpix_side_talks(r, i) && is_large(x, count) && xchg_placed_pair(x, i))
+            coll_place(&x->c, slot_at(x, d) + RECORD_AT, xchg_block_at(x, i),
+                       count * x->type->size);
+    }
+}
+
 /* As a receiver at distance d, before any header: a block this PE expects to be large gets
- * an invitation saying where it goes (which also says that this PE is inside the call). */
+ * an invitation saying where it goes (which also says that this PE is inside the call), but
+ * where it was recorded (placed: it comes with its header). Returns whether it invited. */
 static int invite(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
-    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
+    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)) ||
+        xchg_placed_pair(x, i))
         return 0;
     invitation_t a = xchg_invitation(x, i);
     const size_t at = slot_at(x, d) + INVITE_AT;
@@ -240,6 +278,21 @@ static void take_header(xchg_t *x, int d)
      * with the same stamp. */
     if (x->nb < x->c.n - 1)
         ((header_t *)h)->seq = 0;
+}
+
+/* As a sender at distance d, a large block to a placed pair: the block at once, to where
+ * the receiver recorded, with its header as the message's note (one message; the receiver
+ * checks the header as any other). */
+static void send_placed(xchg_t *x, int d)
+{
+    const mpix_side_t *s = x->send;
+    const int j = to_member(&x->c, d);
+    const size_t count = mpix_side_count(s, j);
+    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
+    const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
+    _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
+    coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
+                           origin + x->type->true_lb, count * x->type->size, SLOT_IN);
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
@@ -349,10 +402,15 @@ static void run_batch(xchg_t *x)
     } else {
         for (int d = x->b0; d < end; d++) {
             int j = to_member(c, d);
-            if (mpix_side_talks(x->send, j)) {
-                send_header(x, d);
-                large_out += is_large(x, mpix_side_count(x->send, j));
+            if (!mpix_side_talks(x->send, j))
+                continue;
+            const int large = is_large(x, mpix_side_count(x->send, j));
+            if (large && xchg_placed_pair(x, j)) {
+                send_placed(x, d);
+                continue;
             }
+            send_header(x, d);
+            large_out += large;
         }
     }
     if (x->b0 == 1 && !mcast)
@@ -383,17 +441,36 @@ static void run_batch(xchg_t *x)
         coll_wait(c, SLOT_DONE, large_in);
 }
 
+/* The batches of distances: one, or as many as the work space needs. */
+static void run_batches(xchg_t *x, int rooted, int early)
+{
+    coll_t *c = &x->c;
+    const int per = per_batch(c);
+    for (int b0 = 1; b0 < c->n; b0 += per) {
+        if (b0 > 1)
+            coll_barrier(c); /* every receiver is done with the slots of the last batch */
+        set_batch(x, b0);
+        run_batch(x);
+    }
+    if (rooted && !early && c->n > 1)
+        coll_barrier(c);
+    if (!rooted && c->n > 1)
+        coll_all_entered(c); /* a header came from every member, inside this call */
+}
+
 void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
                    shmemx_datatype_t type, int rooted, const char *call)
 {
     xchg_t x;
     coll_t *c = &x.c;
-    coll_setup_team_ahead(c, sshmem_team_check(team, call), call);
+    /* Announced only once this PE has recorded where placed blocks go (coll/engine.h). */
+    coll_prepare_team_ahead(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
+    x.placed = 0;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -401,6 +478,19 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
+    enum { BATCHES, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = BATCHES;
+    if (!rooted && c->n > 1)
+        path = xchg_allgather_bruck_fits(&x)  ? ALLGATHER_BRUCK
+               : xchg_alltoall_bruck_fits(&x) ? ALLTOALL_BRUCK
+                                              : BATCHES;
+    if (path == ALLTOALL_BRUCK) {
+        xchg_alltoall_bruck_place(&x);
+    } else if (path == BATCHES && c->n > 1 && placed_mode(&x)) {
+        x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
+        set_batch(&x, 1);
+        place_blocks(&x);
+    }
+    coll_announce(c);
     /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
      * engine.h, "Early return": the team's next call checks progress). On shared memory
      * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX (8 bytes gathered at 2 PEs
@@ -414,20 +504,11 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         coll_mark_early(c);
     if (c->n == 1)
         xchg_self_block(&x);
-    if (!rooted && (xchg_allgather_bruck(&x) || xchg_alltoall_bruck(&x))) {
-        coll_done(c);
-        return;
-    }
-    const int per_batch = (int)(c->work_bytes / SLOT_MIN);
-    for (int b0 = 1; b0 < c->n; b0 += per_batch) {
-        if (b0 > 1)
-            coll_barrier(c); /* every receiver is done with the slots of the last batch */
-        x.b0 = b0;
-        x.nb = c->n - b0 < per_batch ? c->n - b0 : per_batch;
-        x.slot_bytes = (c->work_bytes / (size_t)x.nb) & ~(size_t)(SLOT_MIN - 1);
-        run_batch(&x);
-    }
-    if (rooted && !early && c->n > 1)
-        coll_barrier(c);
+    else if (path == ALLGATHER_BRUCK)
+        xchg_allgather_bruck(&x);
+    else if (path == ALLTOALL_BRUCK)
+        xchg_alltoall_bruck(&x);
+    else
+        run_batches(&x, rooted, early);
     coll_done(c);
 }

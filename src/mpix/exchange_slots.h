@@ -25,6 +25,7 @@
 #define INVITE_AT 0   /* where the invitation lies in a slot */
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
+#define RECORD_AT 32  /* the receiver's placement record of a large block (no eager data) */
 
 /* The count first: on shared memory a member polling for the call number found an 8-byte
  * scatterv at 2 PEs in 0.17 us with the call number first, 0.11 with it second. */
@@ -50,7 +51,16 @@ typedef struct xchg {
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
     size_t slot_bytes;
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
+    int placed;        /* large blocks between members reached by messages go placed
+                        * (coll_put_signal_placed), not invited (xchg_placed_pair) */
 } xchg_t;
+
+/* Whether a large block between this PE and member goes placed: the call allows it, and the
+ * pair reaches each other by messages (both ends have the same answer). */
+static inline int xchg_placed_pair(const xchg_t *x, int member)
+{
+    return x->placed && coll_messages_to(&x->c, member);
+}
 
 /* ------------------------------------------------------------------ moving elements */
 
@@ -94,6 +104,13 @@ static inline int is_large(const xchg_t *x, size_t count)
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
+/* Where member i's block goes in this PE's dest (its first byte of data). */
+static inline char *xchg_block_at(const xchg_t *x, int i)
+{
+    return (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext +
+           x->type->true_lb;
+}
+
 /* The invitation this PE, receiving, sends member i: where i's block goes in its dest. */
 static inline invitation_t xchg_invitation(const xchg_t *x, int i)
 {
@@ -117,16 +134,23 @@ void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *
 /* ------------------------------------------------------------------ small allgathers
  * (allgather_bruck.c) */
 
-/* An allgather whose blocks all fit the work space, on members not all on shared memory:
- * runs it in ceil(log2 n) steps and returns 1; 0 when it does not apply. */
-int xchg_allgather_bruck(xchg_t *x);
+/* An allgather whose blocks all fit the work space, on members not all on shared memory,
+ * in ceil(log2 n) steps. */
+void xchg_allgather_bruck(xchg_t *x);
 
 /* ------------------------------------------------------------------ small alltoalls
  * (alltoall_bruck.c) */
 
+/* Whether an allgather takes those steps (every PE decides alike). */
+int xchg_allgather_bruck_fits(const xchg_t *x);
+
 /* An alltoall on members that all reach each other by messages: runs it in ceil(log2 n)
- * steps (large blocks beside them) and returns 1; 0 when it does not apply. */
-int xchg_alltoall_bruck(xchg_t *x);
+ * steps (large blocks beside them). Whether it applies (every PE decides alike); then,
+ * before the call is announced, place: records where this PE receives the blocks that go
+ * beside (placed blocks, coll/engine.h). */
+int xchg_alltoall_bruck_fits(const xchg_t *x);
+void xchg_alltoall_bruck_place(xchg_t *x);
+void xchg_alltoall_bruck(xchg_t *x);
 
 /* ------------------------------------------------------------------ the tree scatter
  * (scatter_tree.c) */

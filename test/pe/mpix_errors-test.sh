@@ -17,6 +17,15 @@ cases=(
   "mismatch_large_recv||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
   "mismatch_large_send||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "mismatch_allgatherv||nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
+  "mismatch_large_both||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 4000|must agree"
+  # over TCP a large block goes placed, its header with it: the root reports what came,
+  # whether it expected a small block, a large one of another size, or sent a small one
+  "mismatch_large_recv|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
+  "mismatch_large_send|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
+  "mismatch_large_both|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 4000|must agree"
+  "mismatch_allgatherv|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
+  "alltoallv_mismatch_large_send|NPES=2 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 5000|must agree"
+  "alltoallv_mismatch_large_both|NPES=2 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 4000|must agree"
   # over TCP from 4 PEs small allgathers take Bruck's steps: every header is checked there
   "allgatherv_small_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 3 on this PE|PE 1 has sendcount = 2|must agree"
   # (a PE whose layout differs finds a block missing, the others a count: whoever is first)
@@ -26,6 +35,7 @@ cases=(
   "alltoallv_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 3|must agree"
   "alltoallv_mismatch_large_send|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 5000|must agree"
   "alltoallv_mismatch_large_recv|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 2|must agree"
+  "alltoallv_mismatch_large_both|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 4000|must agree"
   # the same through UCX, where small blocks go by stamped put (post box or slot), and over TCP
   "count_mismatch|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "mismatch_large_recv|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"

@@ -47,14 +47,17 @@ int main(int argc, char **argv)
         counts[npes - 1] = (size_t)-2;
         shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, src, me == npes - 1 ? 0 : 2, counts, displs,
                           SHMEMX_INT);
-    } else if (!strcmp(what, "mismatch_large_recv") || !strcmp(what, "mismatch_large_send")) {
-        /* a large block on one side, a small one on the other: still an error, not a hang */
+    } else if (!strncmp(what, "mismatch_large_", 15)) {
+        /* a large block on one side, a small one on the other, or two large ones of different
+         * sizes (over tcp the block goes placed, and the root drops it): still an error, not
+         * a hang, and nothing written past the root's block */
         enum { BIG = 5000 };
         int *big = shmem_malloc(BIG * 8 * sizeof(int)), *bsrc = calloc(BIG, sizeof(int));
         int large_recv = !strcmp(what, "mismatch_large_recv");
-        counts[npes - 1] = large_recv ? BIG : 2;
+        int large_both = !strcmp(what, "mismatch_large_both");
+        counts[npes - 1] = large_recv || large_both ? BIG : 2;
         displs[npes - 1] = 2 * (size_t)(npes - 1);
-        size_t mine = me == npes - 1 ? (large_recv ? 2 : BIG) : 2;
+        size_t mine = me == npes - 1 ? (large_recv ? 2 : large_both ? BIG - 1000 : BIG) : 2;
         shmemx_gatherv(SHMEM_TEAM_WORLD, big, bsrc, mine, counts, displs, SHMEMX_INT, 0);
     } else if (!strcmp(what, "mismatch_allgatherv")) {
         /* PE 0 expects a large block from PE 1 (and invites it), PE 1 sends a small one */
@@ -88,9 +91,10 @@ int main(int argc, char **argv)
             sc[i] = rc[i] = 2, sd[i] = rd[i] = BIG * (size_t)i;
         const int large_send = !strcmp(what, "alltoallv_mismatch_large_send");
         const int large_recv = !strcmp(what, "alltoallv_mismatch_large_recv");
+        const int large_both = !strcmp(what, "alltoallv_mismatch_large_both");
         if (me == 1 && !large_recv)
-            sc[0] = large_send ? BIG : 3;
-        if (me == 0 && large_recv)
+            sc[0] = large_send ? BIG : large_both ? BIG - 1000 : 3;
+        if (me == 0 && (large_recv || large_both))
             rc[1] = BIG;
         shmemx_alltoallv(SHMEM_TEAM_WORLD, big, rc, rd, bsrc, sc, sd, SHMEMX_INT);
     } else if (!strcmp(what, "in_place_gatherv_not_root")) {

@@ -4,22 +4,40 @@
  * flight, then the oldest completed: the 10-PE runs go past that), each pair with its own
  * count. Every element of every dest is checked on every PE, after calls back to back with
  * the root and the contents changing every round (a block that arrived late, twice or in the
- * wrong place shows).
+ * wrong place shows). The same with blocks of 16 KiB (too large for the exchange's slots,
+ * small enough for one eager message), and both sizes again with one PE entering every call
+ * late: over tcp the others' blocks (placed, coll/engine.h) reach it before it has said where
+ * they go, and it holds them until it has (a copy of an eager one, UCX's descriptor of a
+ * rendezvous one).
  *
  * sshmem-test: np=2 3 4 10
  */
 #include <shmemx.h>
+#include <time.h>
 
 #include "check.h"
 
 #define MAXPES 16
 #define BIG (66 * 1024) /* ints: 264 KiB, more than one eager message over tcp */
+#define MEDIUM 4000     /* ints: 16 KB, beyond a slot, one eager message */
 #define ROUNDS 3
+#define LATE_NS 20000000L /* how late the late PE enters each call */
 
 static int me, npes;
+static size_t base = BIG; /* this pass's block size */
+static int late_pe = -1;  /* this pass's late PE, or -1 */
 
 /* The block PE from sends to PE to: its element count and its element k. */
-static size_t count_of(int from, int to) { return BIG + (size_t)((from * 13 + to * 7) % 97); }
+static size_t count_of(int from, int to) { return base + (size_t)((from * 13 + to * 7) % 97); }
+
+/* After the barrier before a call: the late PE waits before it enters. */
+static void maybe_late(void)
+{
+    if (me == late_pe) {
+        struct timespec t = {0, LATE_NS};
+        nanosleep(&t, NULL);
+    }
+}
 static int val(int round, int from, int to, size_t k)
 {
     return round * 100000000 + from * 1000000 + to * 10000 + (int)(k % 9973);
@@ -77,6 +95,7 @@ static void alltoallv(int round)
             source[out.displs[j] + k] = val(round, me, j, k);
     fill(dest, -1);
     shmem_barrier_all();
+    maybe_late();
     CHECK_EQ_LONG(shmemx_alltoallv(SHMEM_TEAM_WORLD, dest, in.counts, in.displs, source,
                                    out.counts, out.displs, SHMEMX_INT),
                   0, "alltoallv's return");
@@ -101,6 +120,7 @@ static void gather(int round, int root, int all)
         source[k] = val(round, me, 0, k);
     fill(dest, -1);
     shmem_barrier_all();
+    maybe_late();
     int rc = all ? shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, source, mine, in.counts, in.displs,
                                      SHMEMX_INT)
                  : shmemx_gatherv(SHMEM_TEAM_WORLD, dest, source, mine, in.counts, in.displs,
@@ -130,6 +150,7 @@ static void scatterv(int round, int root)
                 source[out.displs[j] + k] = val(round, root, j, k);
     fill(dest, -1);
     shmem_barrier_all();
+    maybe_late();
     CHECK_EQ_LONG(shmemx_scatterv(SHMEM_TEAM_WORLD, dest, source, out.counts, out.displs,
                                   out.counts[me], SHMEMX_INT, root),
                   0, "scatterv's return");
@@ -161,12 +182,20 @@ int main(void)
     CHECK(dest && source, "shmem_malloc of 2 x %zu ints", buf_ints);
     if (!dest || !source)
         return check_finish();
-    for (int round = 0; round < ROUNDS; round++) {
-        const int root = round % npes;
-        alltoallv(round);
-        gather(round, root, 0);
-        gather(round, root, 1);
-        scatterv(round, root);
+    const size_t sizes[2] = {BIG, MEDIUM};
+    for (int pass = 0; pass < 4; pass++) {
+        base = sizes[pass % 2];
+        for (int round = 0; round < ROUNDS; round++) {
+            const int root = round % npes;
+            late_pe = pass < 2 ? -1 : (root + 1) % npes; /* a receiver, not the root */
+            alltoallv(round);
+            gather(round, root, 0);
+            gather(round, root, 1);
+            scatterv(round, root);
+            late_pe = root; /* the root late too */
+            if (pass >= 2)
+                gather(round, root, 0);
+        }
     }
     shmem_free(source);
     shmem_free(dest);
