@@ -10,7 +10,11 @@
  * they go, and it holds them until it has (a copy of an eager one, UCX's descriptor of a
  * rendezvous one).
  *
+ * In nodes of 2 over tcp, a PE's peers on its node take invitations and those on other nodes
+ * placed blocks, in the same calls.
+ *
  * sshmem-test: np=2 3 4 10
+ * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  */
 #include <shmemx.h>
 #include <time.h>
