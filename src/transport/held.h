@@ -4,10 +4,11 @@
  *
  * Each message carries a gate: a word of the receiver (a team's progress word) and the value
  * that word must have reached before the message may be applied. Words only grow. A set
- * keeps one queue per word, a binary heap by gate, so taking what a word now lets through
- * looks at the top of each queue only. Messages with equal gates come out in any order (a
- * call's messages from one sender go to different places); a sender's later calls have
- * higher gates, so its messages come out in the order it sent them.
+ * keeps one queue per word, a ring of buckets by gate (a calendar: one bucket per call
+ * number, from the lowest gate held), so keeping a message and taking the next open one cost
+ * the same however many are held. Messages with equal gates come out in the order they came
+ * (a call's messages from one sender go to different places anyway); a sender's later calls
+ * have higher gates, so its messages come out in the order it sent them.
  *
  * Pure bookkeeping, no transport: the caller allocates the entries (with its payload after
  * the sshmem_held_t it embeds first), serializes every call on one set, and frees what it
@@ -21,12 +22,19 @@
 typedef struct sshmem_held {
     const long *word; /* the gate: applied once *word >= open_at */
     long open_at;
+    struct sshmem_held *next; /* in its bucket (held.c) */
 } sshmem_held_t;
+
+typedef struct sshmem_held_bucket {
+    sshmem_held_t *first, *last;
+} sshmem_held_bucket_t;
 
 typedef struct sshmem_held_queue {
     const long *word;
-    sshmem_held_t **heap; /* heap[0] has the lowest gate */
-    size_t size, cap;
+    sshmem_held_bucket_t *ring; /* cap buckets (a power of two); gate g's is at
+                                 * (head + g - base) & (cap - 1) */
+    size_t cap, head, size;     /* size: messages held */
+    long base, end;             /* every message held has base <= gate < end */
 } sshmem_held_queue_t;
 
 typedef struct sshmem_held_set {
