@@ -8,9 +8,9 @@
  * blocks take the same steps as fcollect, on the engine's own Bruck (coll_collect_bruck): each
  * member's block, packed behind a header (its count and the call number), lies in every
  * member's work space where coll_collect_bruck_at says, the places following from
- * recvcounts, which every PE holds. After the steps each PE checks every header against its own recvcounts (a sender
- * whose count differs, or recvcounts that differ between PEs, is reported) and unpacks the
- * blocks into dest.
+ * recvcounts, which every PE holds. After the steps each PE checks every header against its
+ * own recvcounts (a sender whose count differs, or recvcounts that differ between PEs, is
+ * reported) and unpacks the blocks into dest.
  *
  * Every PE decides alike: the members reach each other by messages (tcp between hosts or
  * on one; coll_team_messages gives every member the same answer), and everybody's
