@@ -464,6 +464,8 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
  * about HELD_ENTRY_BYTES besides the data); a PE further ahead waits. NULL when every member
  * is known to be there. */
 #define HELD_ENTRY_BYTES 128
+/* The gate "member's progress has reached need" for a message of len bytes, once this PE is
+ * within the budget (coll_put_signal_placed asks for this very call). */
 static void gate_for(coll_t *c, int member, size_t len, long need, sshmem_tx_gate_t *gate)
 {
     struct sshmem_team *team = c->team;
