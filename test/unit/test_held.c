@@ -1,7 +1,8 @@
 /* test_held.c: the queues of held messages (src/transport/held.c): a message comes out only
  * once its word has reached its gate, of one word's messages the lowest gate first, words
  * independent of each other, and nothing lost or repeated over many interleaved gates (three
- * senders at different distances ahead, as a tcp gatherv root sees them). */
+ * senders at different distances ahead, as a tcp gatherv root sees them), nor at the edges
+ * of a queue's ring of buckets. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,12 +105,70 @@ static void many_interleaved(void **state)
     sshmem_held_clear(&set, NULL);
 }
 
+/* A gate below the lowest one held (a message counted just as its word was raised, so
+ * already open), gates far apart (the ring grows), and a ring used round and round: each
+ * comes out at its call, none twice. */
+static void ring_edges(void **state)
+{
+    (void)state;
+    long word = 4;
+    sshmem_held_set_t set = {0};
+    msg_t m[8];
+    const long gates[8] = {5, 6, 7, 8, 9, 10, 6, 300000};
+    for (int i = 0; i < 6; i++) {
+        m[i] = (msg_t){{&word, gates[i]}, i};
+        assert_int_equal(sshmem_held_add(&set, &m[i].held), 0);
+    }
+    word = 7;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(take(&set)->id, i); /* 5, 6, 7 */
+    assert_null(take(&set));
+    m[6] = (msg_t){{&word, gates[6]}, 6}; /* below what is held now: still comes out first */
+    assert_int_equal(sshmem_held_add(&set, &m[6].held), 0);
+    m[7] = (msg_t){{&word, gates[7]}, 7}; /* far ahead: the ring grows */
+    assert_int_equal(sshmem_held_add(&set, &m[7].held), 0);
+    assert_int_equal(take(&set)->id, 6);
+    assert_null(take(&set));
+    word = 10;
+    for (int i = 3; i < 6; i++)
+        assert_int_equal(take(&set)->id, i);
+    assert_null(take(&set));
+    word = 300000;
+    assert_int_equal(take(&set)->id, 7);
+    assert_int_equal(set.count, 0);
+    sshmem_held_clear(&set, NULL);
+    /* round and round a ring of 128 buckets: 100 messages at a time, 20,000 calls */
+    static msg_t many[100];
+    word = 0;
+    for (long base = 1; base < 20001; base += 100) {
+        for (int k = 0; k < 100; k++) {
+            many[k] = (msg_t){{&word, base + (k * 37) % 100}, k};
+            assert_int_equal(sshmem_held_add(&set, &many[k].held), 0);
+        }
+        word = base + 99;
+        int seen[100] = {0};
+        long last = 0;
+        for (int k = 0; k < 100; k++) {
+            msg_t *x = take(&set);
+            assert_non_null(x);
+            assert_true(x->held.open_at >= last);
+            last = x->held.open_at;
+            assert_int_equal(seen[x->id]++, 0);
+        }
+        assert_null(take(&set));
+    }
+    assert_int_equal(set.count, 0);
+    assert_int_equal(set.queues[0].cap, 128);
+    sshmem_held_clear(&set, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gate_order),
         cmocka_unit_test(words_apart),
         cmocka_unit_test(many_interleaved),
+        cmocka_unit_test(ring_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
