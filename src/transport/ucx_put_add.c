@@ -401,11 +401,15 @@ static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len,
                                size_t length, const ucp_am_recv_param_t *param)
 {
     struct sshmem_tx *tx = arg;
-    put_add_hdr_t h = {0};
+    put_add_hdr_t h;
     if (header_len != PLAIN_HDR_BYTES && header_len != sizeof h)
         sshmem_fatal("a collective", "a message with a %zu-byte header (expected %zu or %zu)",
                      header_len, PLAIN_HDR_BYTES, sizeof h);
     memcpy(&h, header, header_len);
+    if (header_len == PLAIN_HDR_BYTES) { /* not placed: no tag, no note */
+        h.tag = 0;
+        h.note_raddr = 0;
+    }
     const int closed = h.gate_raddr && __atomic_load_n((const long *)(uintptr_t)h.gate_raddr,
                                                        __ATOMIC_ACQUIRE) < (long)h.open_at;
     if (!(param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
