@@ -84,7 +84,7 @@ void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call
     coll_progress(c, 1);
 }
 
-void coll_prepare_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
+void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     prepare_team(c, team, call);
 }
@@ -92,6 +92,11 @@ void coll_prepare_team_ahead(coll_t *c, struct sshmem_team *team, const char *ca
 void coll_announce(coll_t *c)
 {
     coll_progress(c, 1);
+}
+
+void coll_announce_in_step(coll_t *c)
+{
+    coll_progress(c, 0);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)

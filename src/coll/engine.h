@@ -139,12 +139,14 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
  * member has left the call that last used this area, so members run up to team->nareas - 1
  * calls ahead of the slowest ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
-/* coll_setup_team_ahead in two halves: prepare describes the call (its area, its number),
- * announce tells the members that this PE has entered it. In between, and only then, this PE
- * may write what its peers' messages of this call must find in its own memory when their
- * gates open (coll_place). */
-void coll_prepare_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
+/* Either setup in two halves: prepare describes the call (its area, its number), announce
+ * tells the members that this PE has entered it, as coll_setup_team_ahead does
+ * (coll_announce) or as coll_setup_team does (coll_announce_in_step). In between, and only
+ * then, this PE may write what its peers' messages of this call must find in its own memory
+ * when their gates open (coll_place). */
+void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call);
 void coll_announce(coll_t *c);
+void coll_announce_in_step(coll_t *c);
 /* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync
  * area: waits, if need be, until j has left the call that last used that area. One branch
  * when nobody needs to be waited for. From the second member a call writes into, it looks
@@ -333,7 +335,7 @@ void coll_put_signal_at(coll_t *c, int member, uint64_t raddr, const void *src, 
 /*
  * Placed blocks: on a team whose members all reach each other by messages, a block whose
  * place only its receiver knows (a user's displacement, decided inside the call) goes without
- * the receiver saying where first. Between coll_prepare_team_ahead and coll_announce the
+ * the receiver saying where first. Between coll_prepare_team and an announce the
  * receiver records the place in its own work space (coll_place at a place both ends compute);
  * the sender's message names that record and is held at the receiver until it has announced
  * this call (transport/ucx_put_add.c, "Placement"). One message per block, where an

@@ -26,10 +26,9 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
+#include "coll/reduce_handoff.h"
 #include "core/error.h"
 
-#define SLOT_READY(e) (COLL_SLOT_ALGO + (e))       /* e < COLL_MAX_ROUNDS */
-#define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
 #define SLOT_FOLD_READY (COLL_SLOT_ALGO + 40)
 #define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)
 #define SLOT_RESULT (COLL_SLOT_ALGO + 42)
@@ -342,37 +341,6 @@ static fold_t fold_of(const coll_t *c)
 /* The member of survivor v. */
 static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
 
-/* Send len bytes into member q's work buffer once q says it is free, then flag it. Where q
- * is reached by messages, q may name another address of its own instead (recv_in_place). */
-static void send_to_work(coll_t *c, int q, int ready_slot, int data_slot, const void *data,
-                         size_t len)
-{
-    const long where = coll_recv_value(c, ready_slot); /* 0: the work buffer */
-    if (where)
-        coll_put_signal_at(c, q, (uint64_t)where, data, len, data_slot);
-    else
-        coll_put_signal(c, q, &c->land, 0, data, len, data_slot);
-}
-
-/* Tell member q our work buffer is free, and wait for its data there. */
-static void recv_in_work(coll_t *c, int q, int ready_slot, int data_slot)
-{
-    coll_signal(c, q, ready_slot);
-    coll_wait(c, data_slot, 1);
-}
-
-/* Where member q's writes are messages, ask q to send straight into `at` (any memory of this
- * PE) and wait for the data there: returns 1. 0 where q's writes are puts (they need
- * symmetric memory); then use recv_in_work. */
-static int recv_in_place(coll_t *c, int q, int ready_slot, int data_slot, char *at)
-{
-    if (!coll_messages_to(c, q))
-        return 0;
-    coll_send_value(c, q, ready_slot, (long)(uintptr_t)at);
-    coll_wait(c, data_slot, 1);
-    return 1;
-}
-
 /* Both at once with partner q in round e: our data into q's work, q's into ours; or, where
  * q is reached by messages (coll_messages_to), q's straight into `into` (any memory of ours;
  * NULL: our work). Each side reads what the other asked for (send_to_work), so the two ends
@@ -600,99 +568,6 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         if (f.partner >= 0)
             fold_result(c, &f, dest, off * es, len * es);
     }
-}
-
-/*
- * Reduce to a root by binomial tree, for teams without shared memory (coll.h). In virtual
- * numbering v (the root is 0: v = me - root mod n for a commutative op, else v = me with the
- * root at member 0 of the tree), member v takes in the vectors of v + 1, v + 2, v + 4, ...
- * below its lowest set bit, each combined on the right (they hold higher members), and sends
- * its accumulator to v minus that bit. So each vector crosses the network once, as in MPI's
- * reduce, where an allreduce to everybody moved it twice. The data goes in pieces of the
- * landing buffer; a child writes into its parent's landing once the parent asks (the parent
- * combines one child at a time). A leaf sends straight from its source. Where the transfers
- * are messages, the parent's first child, and the member that hands a non-commutative result
- * to the root, write straight into the piece's final place instead (the parent's dest or
- * accumulator, named in the request: recv_in_place), and no copy moves it there.
- */
-static int tree_parent(int v)
-{
-    return v - (v & -v);
-}
-
-int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root)
-{
-    return n >= 4 || (!op->commute && root != 0); /* member 2 of 4 takes in 3 */
-}
-
-/* Member v's children (v + b for the bits b below top) combined into piece, with this
- * member's own len elements from `from` on the left. The first child sends straight into
- * piece where it can (recv_in_place), and our data is combined in from the left (racc): that
- * saves copying our data into piece first, which on two busy CPUs was time lost (a 1 MiB
- * user-op reduce at 2 PEs over TCP: the copy, then the child's data waiting on it). */
-static void combine_children(coll_t *c, int v, int top, int shift, char *piece,
-                             const char *from, size_t len, const coll_op_t *op)
-{
-    const size_t bytes = len * op->esize;
-    const int apart = piece + bytes <= from || from + bytes <= piece;
-    int first = 1;
-    for (int b = 1; b < top && v + b < c->n; b <<= 1, first = 0) {
-        const int child = (v + b + shift) % c->n;
-        if (first && apart && recv_in_place(c, child, SLOT_READY(0), SLOT_DATA(0), piece)) {
-            op->racc(op, piece, from, len); /* ours on the left: the child's members are higher */
-            continue;
-        }
-        if (first && piece != from)
-            memmove(piece, from, bytes);
-        recv_in_work(c, child, SLOT_READY(0), SLOT_DATA(0));
-        op->acc(op, piece, c->land.addr, len); /* the child's members are higher */
-    }
-}
-
-void coll_reduce_tree(coll_t *c, char *dest, const char *src, size_t count, const coll_op_t *op,
-                      int root, char *acc, size_t acc_elems)
-{
-    const size_t es = op->esize;
-    const int n = c->n, me = c->me;
-    if (n == 1 || count == 0) {
-        if (n == 1 && dest != src)
-            memmove(dest, src, count * es);
-        return;
-    }
-    const int shift = op->commute ? root : 0; /* tree root at member `shift` */
-    const int v = ((me - shift) % n + n) % n;
-    const int top = v ? (v & -v) : 1 << 30; /* children below this bit */
-    int leaf = 1;
-    for (int b = 1; b < top && v + b < n; b <<= 1)
-        leaf = 0;
-    c->land_bytes = coll_landing(c, &c->land);
-    const int tree_root = v == 0;
-    char *mine = tree_root && me == root ? dest : acc; /* where this member accumulates */
-    size_t cap = c->land_bytes / es; /* the same on every member: pieces must match */
-    if (coll_reduce_tree_needs_acc(n, op, root) && acc_elems < cap)
-        cap = acc_elems;
-    if (SSHMEM_UNLIKELY(cap == 0))
-        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the landing buffer", es);
-    for (size_t at = 0, len; at < count; at += len) {
-        len = count - at < cap ? count - at : cap;
-        char *piece = mine + (mine == dest ? at * es : 0);
-        const char *from = src + at * es;
-        if (!leaf) {
-            combine_children(c, v, top, shift, piece, from, len, op);
-            from = piece;
-        }
-        if (!tree_root)
-            send_to_work(c, (tree_parent(v) + shift) % n, SLOT_READY(0), SLOT_DATA(0), from,
-                         len * es);
-        else if (me != root) /* a non-commutative op: member 0 hands the result on */
-            send_to_work(c, root, SLOT_READY(1), SLOT_DATA(1), from, len * es);
-        if (me == root && !tree_root &&
-            !recv_in_place(c, shift, SLOT_READY(1), SLOT_DATA(1), dest + at * es)) {
-            recv_in_work(c, shift, SLOT_READY(1), SLOT_DATA(1));
-            memcpy(dest + at * es, c->land.addr, len * es);
-        }
-    }
-    coll_done(c);
 }
 
 /* ------------------------------------------------------------------ entry */

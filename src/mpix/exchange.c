@@ -464,7 +464,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     xchg_t x;
     coll_t *c = &x.c;
     /* Announced only once this PE has recorded where placed blocks go (coll/engine.h). */
-    coll_prepare_team_ahead(c, sshmem_team_check(team, call), call);
+    coll_prepare_team(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;
