@@ -13,17 +13,24 @@
  * In nodes of 2 over tcp, a PE's peers on its node take invitations and those on other nodes
  * placed blocks, in the same calls.
  *
+ * On a team of more than 121 PEs the exchange takes its distances in batches, one after the
+ * other (src/mpix/exchange.c): there blocks of 16 KB and of 160 bytes (both larger than a
+ * slot of a full batch) go by invitation, batch after batch.
+ *
  * sshmem-test: np=2 3 4 10
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
+ * sshmem-test-env: np=130 paths=direct,tcp
  */
 #include <shmemx.h>
 #include <time.h>
 
 #include "check.h"
 
-#define MAXPES 16
+#define MAXPES 160
+#define WIDE 16 /* more PEs than this: only the smaller sizes (memory) */
 #define BIG (66 * 1024) /* ints: 264 KiB, more than one eager message over tcp */
 #define MEDIUM 4000     /* ints: 16 KB, beyond a slot, one eager message */
+#define SMALL 40        /* ints: 160 bytes, beyond a slot of a full batch of distances */
 #define ROUNDS 3
 #define LATE_NS 20000000L /* how late the late PE enters each call */
 
@@ -180,13 +187,14 @@ int main(void)
         shmem_finalize();
         return 77;
     }
-    buf_ints = (size_t)npes * (BIG + 100);
+    const int wide = npes > WIDE;
+    buf_ints = (size_t)npes * ((wide ? MEDIUM : BIG) + 100);
     dest = shmem_malloc(buf_ints * sizeof *dest);
     source = shmem_malloc(buf_ints * sizeof *source);
     CHECK(dest && source, "shmem_malloc of 2 x %zu ints", buf_ints);
     if (!dest || !source)
         return check_finish();
-    const size_t sizes[2] = {BIG, MEDIUM};
+    const size_t sizes[2] = {wide ? MEDIUM : BIG, wide ? SMALL : MEDIUM};
     for (int pass = 0; pass < 4; pass++) {
         base = sizes[pass % 2];
         for (int round = 0; round < ROUNDS; round++) {
