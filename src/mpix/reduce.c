@@ -346,18 +346,18 @@ static int tree(red_t *r, char *dest, const char *src)
     coll_tree_plan_t plan;
     const size_t acc = coll_reduce_tree_needs_acc(npes, f->op, r->root) ? r->team->stage_bytes / 2
                                                                         : 0;
-    char *out = dest ? dest + f->at : NULL;
-    src += f->at;
-    /* Announced once the root has recorded where its first child's blocks go. */
+    /* Announced once the root has recorded where its first child's block goes. */
     coll_prepare_team(&c, r->team, r->call);
+    char *out = c.me == r->root ? dest + f->at : NULL;
+    src += f->at;
     lend_rest_of_stage(r, &c, acc);
     coll_reduce_tree_place(&c, &plan, out, src, n, f->op, r->root);
     coll_announce_in_step(&c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
     coll_mark_early(&c);
-    coll_reduce_tree(&c, &plan, c.me == r->root ? out : NULL, src, n, f->op, r->root,
-                     r->team->stage, acc / f->op->esize);
+    coll_reduce_tree(&c, &plan, out, src, n, f->op, r->root, r->team->stage,
+                     acc / f->op->esize);
     return 1;
 }
 
