@@ -7,8 +7,9 @@
  * (placed) and to the last PE (the tree rooted at PE 0, by request); on a team split off the
  * world (a small landing buffer); with the root or its first child entering every call late
  * (the block then waits at the root, held); and sizes changing from call to call. Every
- * element of the root's result is checked, and a non-root's dest stays untouched. On the
- * other paths the same calls run their own algorithms and are checked alike.
+ * element of the root's result is checked, and a non-root's dest stays untouched; then calls
+ * back to back, without a barrier between them. On the other paths the same calls run their
+ * own algorithms and are checked alike.
  *
  * sshmem-test: np=2 3 4 5
  */
@@ -111,6 +112,38 @@ static void world_pass(int round)
         matmul_to_root(40000, npes - 1);
 }
 
+/* Calls back to back, no barrier between them: the root turns, sizes change, and a member
+ * that leaves early (its block sent) runs into the next call while its root is still in
+ * this one, so blocks wait at their roots, held; one PE pauses now and then. The sources
+ * change with every call (a block of an earlier call taken for a later one shows). */
+static void back_to_back(void)
+{
+    static const size_t sizes[] = {131072, 20000, MAXN, 1500};
+    enum { CALLS = 24 };
+    for (int call = 0; call < CALLS; call++) {
+        const size_t n = sizes[call % 4];
+        const int root = call % npes;
+        for (size_t k = 0; k < n; k++) /* the last call is done with src: it returned */
+            src[k] = val(me, k, call);
+        if (me == (call * 7) % npes && call % 3 == 0) {
+            struct timespec t = {0, 2000000L};
+            nanosleep(&t, NULL);
+        }
+        shmemx_reduce(SHMEM_TEAM_WORLD, dest, src, n, SHMEMX_DOUBLE, SHMEMX_SUM, root);
+        if (me != root)
+            continue;
+        for (size_t k = 0; k < n; k++) {
+            const double want = 1000.0 * npes * (npes - 1) / 2 + (double)npes * ((k + call) % 977);
+            if (dest[k] != want) {
+                CHECK(0, "back to back, call %d: %zu doubles to root %d, element %zu = %g, "
+                      "want %g", call, n, root, k, dest[k], want);
+                break;
+            }
+        }
+    }
+    shmem_barrier_all();
+}
+
 /* A team of the even PEs (a split team's landing buffer is small). */
 static void split_pass(void)
 {
@@ -145,6 +178,7 @@ int main(void)
     late_pe = npes > 1 ? 1 : -1; /* the first child of root 0 */
     world_pass(2);
     late_pe = -1;
+    back_to_back();
     split_pass();
     shmem_free(dest);
     shmem_free(src);
