@@ -59,6 +59,7 @@ static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
     coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
     c->lent = NULL;
     c->reach_need = 0;
+    c->reached = -1;
     c->gate_senders = 0;
 }
 
@@ -159,6 +160,7 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
         c->work = (coll_buf_t){NULL, 0, 0};
     c->lent = NULL;
     c->reach_need = 0;
+    c->reached = -1;
     c->gate_senders = 0;
 }
 
