@@ -11,7 +11,7 @@
  * back to back, without a barrier between them. On the other paths the same calls run their
  * own algorithms and are checked alike.
  *
- * sshmem-test: np=2 3 4 5
+ * sshmem-test: np=2 3 4 5 8
  */
 #include <shmemx.h>
 #include <time.h>
