@@ -1,5 +1,6 @@
 /* amo.c: the slow path of atomics: globals, UCX, errors. */
 #include "amo/amo.h"
+#include "sync/weak.h"
 
 /* Region and offset of an atomic's target, with the errors a user can make. */
 static int amo_target(shmem_ctx_t ctx, void *dest, size_t size, size_t *off, const char *call)
@@ -24,6 +25,13 @@ uint64_t sshmem_amo_slow(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t
 {
     size_t off;
     int r = amo_target(ctx, dest, size, &off, call);
+    if (sshmem_weak_holds(pe)) {
+        if (!fetch) {
+            sshmem_weak_amo(ctx, pe, r, off, op, size, operand, compare, NULL);
+            return 0;
+        }
+        sshmem_weak_settle(pe, r, off, size); /* then as usual */
+    }
     char *direct = sshmem_peer(pe)->direct[r];
     if (direct && sshmem.amo_cpu)
         return sshmem_cpu_amo(direct + off, op, size, operand, compare);
@@ -37,6 +45,10 @@ void sshmem_amo_nbi_slow(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op
 {
     size_t off;
     int r = amo_target(ctx, dest, size, &off, call);
+    if (sshmem_weak_holds(pe)) {
+        sshmem_weak_amo(ctx, pe, r, off, op, size, operand, compare, fetch);
+        return;
+    }
     char *direct = sshmem_peer(pe)->direct[r];
     if (direct && sshmem.amo_cpu) {
         uint64_t old = sshmem_cpu_amo(direct + off, op, size, operand, compare);

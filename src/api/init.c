@@ -31,6 +31,7 @@
 #include "heap/peers.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
+#include "sync/weak.h"
 #include "team/ctx.h"
 #include "team/team.h"
 #include "transport/transport.h"
@@ -98,7 +99,9 @@ static void init_runtime(int requested)
     sshmem.local_ucx = sshmem_env.local;
     sshmem_peers_init(); /* node ids, atomics */
 
-    sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE, sshmem_boot_host_count());
+    /* The weak-ordering mode's thread delivers through the workers too: they are shared. */
+    sshmem_tx_init(sshmem.thread_level == SHMEM_THREAD_MULTIPLE || sshmem_env.weak,
+                   sshmem_boot_host_count());
     sshmem_ctx_default.tx = sshmem_tx_default();
     sshmem_ctx_default.team = &sshmem_team_world;
     /* The user's heap is all of SHMEM_SYMMETRIC_SIZE; the library's space comes on top. */
@@ -111,6 +114,7 @@ static void init_runtime(int requested)
     sshmem_peers_exchange(globals_fd); /* peers are learnt on first use from here on */
     sshmem_wait_policy_init(); /* every node id is known now, also those from the cards */
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
+    sshmem_weak_init();
 
     sshmem_barrier_init();
     sshmem_lock_init();
@@ -160,6 +164,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
     sshmem_ctx_destroy_all(NULL); /* completes their operations while the peers listen */
     sshmem_barrier_world(1);
     sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
+    sshmem_weak_finalize(); /* nothing held: the barrier delivered the default context's */
     sshmem_tx_drain();     /* our last flags delivered while every peer still listens */
     /* Nobody tears down while a peer may still touch our memory; meanwhile serve the peers
      * still draining (their flushes may need our progress). */
@@ -178,6 +183,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
      * cost to the fast path. */
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         sshmem.region[r].size = 0;
+    sshmem.fast_heap.size = 0;
     sshmem.initialized = 0;
     sshmem.finalized = 1;
 }

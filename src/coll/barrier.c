@@ -21,6 +21,7 @@
 #include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 static void barrier_dissemination(coll_t *c)
@@ -59,6 +60,8 @@ void coll_barrier(coll_t *c)
 /* Complete this PE's outstanding puts and atomics (the "quiet" of a barrier). */
 static void quiet_default(void)
 {
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_weak_complete(SHMEM_CTX_DEFAULT, NULL, 0);
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet(sshmem_tx_default());

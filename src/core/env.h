@@ -78,6 +78,10 @@
     X(teams_max, UINT, "SSHMEM_TEAMS_MAX", NULL, "32",                                            \
       "split teams a PE may be in at once (1 to 1024); each costs 50 KiB of symmetric memory " \
       "per PE, on top of SHMEM_SYMMETRIC_SIZE")                                                   \
+    X(weak, UINT, "SSHMEM_WEAK", NULL, "0",                                                      \
+      "weak-ordering mode (oshrun --weak=SEED): puts, signals, non-fetching atomics and _nbi "  \
+      "operations land late and out of order, as the memory model allows, in an order the "     \
+      "seed picks; 0 = off")                                                                     \
     X(locks_max, UINT, "SSHMEM_LOCKS_MAX", NULL, "256",                                           \
       "locks a PE may hold or wait for at once (1 to 65535); each costs 64 bytes of symmetric "  \
       "memory per PE")
@@ -113,6 +117,7 @@ typedef struct sshmem_env {
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */
     unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
+    unsigned weak;         /* the weak-ordering mode's seed, 0 off (sync/weak.c) */
     const char *stream_copy_min; /* "auto", "off" or a size (core/copy.c parses it) */
 } sshmem_env_t;
 

@@ -82,6 +82,10 @@ struct sshmem_state {
      * of its node: probed on one neighbour at start-up and expected of all (heap/peers.c). */
     int node_maps[SSHMEM_NUM_REGIONS];
     sshmem_region_info_t region[SSHMEM_NUM_REGIONS];
+    /* The heap as the inline fast paths see it (sshmem_heap_direct): the heap region, or
+     * empty under the weak-ordering mode (sync/weak.h), whose every transfer must take the
+     * slow path. A copy, so the fast paths test nothing more for the mode. */
+    sshmem_region_info_t fast_heap;
     sshmem_peer_t *peers; /* n_pes entries */
 };
 
@@ -134,10 +138,10 @@ static inline int sshmem_peer_maps(int pe, enum sshmem_region r)
  */
 static inline char *sshmem_heap_direct(const void *addr, size_t len, int pe)
 {
-    size_t off = (uintptr_t)addr - sshmem.region[SSHMEM_REGION_HEAP].base;
+    size_t off = (uintptr_t)addr - sshmem.fast_heap.base;
     char *peer_base = sshmem.peers[pe].direct[SSHMEM_REGION_HEAP];
-    if (SSHMEM_LIKELY(off < sshmem.region[SSHMEM_REGION_HEAP].size &&
-                      len <= sshmem.region[SSHMEM_REGION_HEAP].size - off && peer_base))
+    if (SSHMEM_LIKELY(off < sshmem.fast_heap.size && len <= sshmem.fast_heap.size - off &&
+                      peer_base))
         return peer_base + off;
     return NULL;
 }

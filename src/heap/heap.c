@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
 #include "transport/transport.h"
@@ -60,6 +61,8 @@ void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *layout)
     void *base = sshmem_tx_heap_alloc(total, heap_alignment(total));
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
+    if (!sshmem_env.weak) /* the mode sends every transfer down the slow path */
+        sshmem.fast_heap = sshmem.region[SSHMEM_REGION_HEAP];
     allocator = sshmem_alloc_create(total);
     size_t off;
     if (!allocator || sshmem_alloc_get(allocator, space.total, SSHMEM_SPACE_PAGE, &off) || off)

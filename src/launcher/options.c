@@ -39,6 +39,10 @@ static const char usage_text[] =
     "  --profile[=PATH]           write a traffic profile at the end: PATH.csv, PATH-matrix.csv,\n"
     "                             PATH-ops.csv and PATH.svg (sets SSHMEM_PROFILE=PATH for the\n"
     "                             PEs; default PATH: sshmem-profile in the current directory)\n"
+    "  --weak[=SEED]              weak-ordering mode: puts, signals, non-fetching atomics and\n"
+    "                             _nbi operations land late and out of order, as on an RDMA\n"
+    "                             network, in an order SEED picks (default 1; sets SSHMEM_WEAK):\n"
+    "                             a missing shmem_fence or shmem_quiet shows as stale data\n"
     "  --oversubscribe, --allow-run-as-root\n"
     "                             accepted for Open MPI compatibility; they change nothing\n"
     "                             (--oversubscribe is passed on to mpirun and prterun)\n"
@@ -64,7 +68,8 @@ static const char usage_text[] =
     "Examples:\n"
     "  oshrun -np 4 ./hello\n"
     "  oshrun -np 8 --tag-output ./solver input.dat\n"
-    "  oshrun -np 2 -x SHMEM_SYMMETRIC_SIZE=1G --timeout 60 ./a.out\n";
+    "  oshrun -np 2 -x SHMEM_SYMMETRIC_SIZE=1G --timeout 60 ./a.out\n"
+    "  oshrun -np 2 --weak=3 ./a.out      (the same seed replays the same order)\n";
 
 /* Report a usage error, pointing at --help. */
 static enum apply_result __attribute__((format(printf, 1, 2))) usage_error(const char *fmt, ...)
@@ -144,6 +149,22 @@ static enum apply_result apply_profile(struct osh_options *o, const char *name, 
     const char *path = value ? value : "sshmem-profile";
     char *entry = osh_xmalloc(strlen("SSHMEM_PROFILE=") + strlen(path) + 1);
     sprintf(entry, "SSHMEM_PROFILE=%s", path);
+    add_export(o, entry);
+    return APPLY_OK;
+}
+
+/* --weak[=SEED]: the PEs' SSHMEM_WEAK (the library holds their operations back). */
+static enum apply_result apply_weak(struct osh_options *o, const char *name, const char *value)
+{
+    char *end;
+    errno = 0;
+    unsigned long seed = value ? strtoul(value, &end, 10) : 1;
+    if (value && (end == value || *end != '\0' || errno == ERANGE || seed == 0 ||
+                  seed > 1000000000ul || value[0] == '-'))
+        return usage_error("%s=%s: expected a seed, a whole number from 1 to 1000000000, e.g. "
+                           "%s=3 (or %s alone for seed 1)", name, value, name, name);
+    char *entry = osh_xmalloc(sizeof "SSHMEM_WEAK=" + 10);
+    sprintf(entry, "SSHMEM_WEAK=%lu", seed);
     add_export(o, entry);
     return APPLY_OK;
 }
@@ -237,6 +258,7 @@ static const struct option_def option_table[] = {
     { { "--tag-output", NULL }, false, apply_tag_output },
     { { "--timeout", NULL }, true, apply_timeout },
     { { "--profile", NULL }, false, apply_profile, true },
+    { { "--weak", NULL }, false, apply_weak, true },
     { { "--oversubscribe", NULL }, false, apply_oversubscribe },
     { { "--allow-run-as-root", NULL }, false, apply_ignored },
     { { "--launcher", NULL }, true, apply_launcher },

@@ -20,6 +20,7 @@
 #include "amo/amo.h"
 #include "core/api_defs.h"
 #include "rma/rma.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 SSHMEM_NORETURN SSHMEM_COLD static void bad_sig_op(const char *call, int sig_op)
@@ -62,6 +63,22 @@ static void deliver_data(shmem_ctx_t ctx, void *dest, const void *src, size_t le
     sshmem_tx_quiet_pes(ctx->tx, &pe, 1); /* that PE's endpoint only */
 }
 
+/* Under the weak-ordering mode: the mode holds the data and the signal (sync/weak.h). */
+static void weak_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                            uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                            const char *call)
+{
+    size_t off = 0, sig_off = 0;
+    int r = sshmem_region_of(dest, len, &off);
+    if (len && (r < 0 || !src))
+        sshmem_put_slow(ctx, dest, src, len, pe, 0, call); /* reports what is wrong */
+    int sr = sshmem_region_of(sig_addr, sizeof *sig_addr, &sig_off);
+    if (sr < 0 || (uintptr_t)sig_addr % sizeof *sig_addr)
+        sshmem_amo_slow(ctx, sig_addr, SSHMEM_AMO_SET, sizeof *sig_addr, 0, 0, 1, pe, call);
+    sshmem_weak_put_signal(ctx, pe, r < 0 ? SSHMEM_REGION_HEAP : r, off, src, len, sr, sig_off,
+                           sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET, signal);
+}
+
 /* The one routine behind every put-with-signal spelling. */
 static void sshmem_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
                               uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
@@ -73,6 +90,10 @@ static void sshmem_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size
     if (SSHMEM_UNLIKELY(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD))
         bad_sig_op(call, sig_op);
     SSHMEM_PROFILE_COUNT(PUT, pe, len); /* one put of the data; the signal word is ours */
+    if (sshmem_weak_holds(pe)) {
+        weak_put_signal(ctx, dest, src, len, sig_addr, signal, sig_op, pe, call);
+        return;
+    }
     deliver_data(ctx, dest, src, len, pe, call);
     sshmem_amo_world(ctx, sig_addr,
                      sig_op == SHMEM_SIGNAL_ADD ? SSHMEM_AMO_ADD : SSHMEM_AMO_SET,

@@ -5,6 +5,7 @@
 #include "core/api_defs.h"
 #include "core/copy_plan.h"
 #include "rma/rma.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 /* Region and offset of a remote range, or a clear error. */
@@ -37,6 +38,10 @@ void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     if (SSHMEM_UNLIKELY(!src))
         null_local(call, "source", len, pe);
     int r = remote_region(ctx, dest, len, &off, call);
+    if (sshmem_weak_holds(pe)) {
+        sshmem_weak_put(ctx, pe, r, off, src, len);
+        return;
+    }
     char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
         sshmem_copy(direct + off, src, len);
@@ -53,6 +58,13 @@ void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, i
     if (SSHMEM_UNLIKELY(!dest))
         null_local(call, "destination", len, pe);
     int r = remote_region(ctx, src, len, &off, call);
+    if (sshmem_weak_holds(pe)) {
+        if (!blocking) {
+            sshmem_weak_get(ctx, pe, r, off, dest, len);
+            return;
+        }
+        sshmem_weak_settle(pe, r, off, len); /* then read as usual */
+    }
     const char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
         sshmem_copy(dest, direct + off, len);
@@ -116,7 +128,9 @@ void sshmem_iput(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 {
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(PUT, pe, nblocks * bsize * size); /* one call, however many blocks */
-    char *direct = nblocks && bsize ? strided_direct(dest, dst, size, bsize, nblocks, pe) : NULL;
+    /* Under the weak-ordering mode every block is a put the mode holds (iput_blocks). */
+    char *direct = nblocks && bsize && !sshmem_weak_holds(pe)
+                       ? strided_direct(dest, dst, size, bsize, nblocks, pe) : NULL;
     if (direct)
         copy_strided(direct, dst * (ptrdiff_t)size, src, sst * (ptrdiff_t)size, nblocks,
                      bsize * size);
@@ -129,8 +143,8 @@ void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 {
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
-    const char *direct = nblocks && bsize ? strided_direct(src, sst, size, bsize, nblocks, pe)
-                                          : NULL;
+    const char *direct = nblocks && bsize && !sshmem_weak_holds(pe)
+                             ? strided_direct(src, sst, size, bsize, nblocks, pe) : NULL;
     if (direct)
         copy_strided(dest, dst * (ptrdiff_t)size, direct, sst * (ptrdiff_t)size, nblocks,
                      bsize * size);

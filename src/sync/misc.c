@@ -8,6 +8,7 @@
 
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 /* ------------------------------------------------------------------ pe_quiet */
@@ -29,14 +30,17 @@ static void pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes, const 
     for (size_t i = 0; i < npes; i++)
         sshmem_target_pe(ctx, target_pes[i], call);
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    if (!sshmem.ucx_in_use)
+    if (!sshmem.ucx_in_use && !sshmem_env.weak)
         return;
     int world[BATCH];
     for (size_t i = 0; i < npes; i += BATCH) {
         size_t n = npes - i < BATCH ? npes - i : BATCH;
         for (size_t j = 0; j < n; j++)
             world[j] = sshmem_target_pe(ctx, target_pes[i + j], call);
-        sshmem_tx_quiet_pes(ctx->tx, world, n);
+        if (sshmem_env.weak)
+            sshmem_weak_complete(ctx, world, n);
+        if (sshmem.ucx_in_use)
+            sshmem_tx_quiet_pes(ctx->tx, world, n);
     }
 }
 

@@ -7,10 +7,13 @@
 
 #include "core/api_defs.h"
 #include "core/error.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 static inline void ctx_quiet(shmem_ctx_t ctx)
 {
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_weak_complete(ctx, NULL, 0);
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);
@@ -18,6 +21,8 @@ static inline void ctx_quiet(shmem_ctx_t ctx)
 
 static inline void ctx_fence(shmem_ctx_t ctx)
 {
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_weak_fence(ctx);
     __atomic_thread_fence(__ATOMIC_RELEASE);
     if (sshmem.ucx_in_use)
         sshmem_tx_fence(ctx->tx);

@@ -11,6 +11,7 @@
 
 #include "core/sshmem.h"
 #include "sync/hang.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 static inline void sshmem_cpu_relax(void)
@@ -30,6 +31,8 @@ static inline int sshmem_wait_poll(unsigned *polls)
     /* A poll that moved messages keeps the CPU: the transfer it serves (a large block
      * arriving over tcp, in pieces that each need this PE) goes on at once. */
     const unsigned moved = sshmem.ucx_in_use ? sshmem_tx_progress() : 0;
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_weak_tick(); /* the PE may wait for what it holds itself */
     if (++*polls > sshmem.wait_spin) {
         if (!moved)
             sched_yield();

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "core/api_defs.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "team/ctx.h"
 #include "team/team.h"
@@ -85,6 +86,8 @@ int sshmem_ctx_create_on(struct sshmem_team *team, long options, shmem_ctx_t *ct
     int private_to_thread = (options & SHMEM_CTX_PRIVATE) != 0;
     int shared = sshmem.thread_level == SHMEM_THREAD_MULTIPLE && !private_to_thread &&
                  !(options & SHMEM_CTX_SERIALIZED);
+    if (sshmem_env.weak) /* the weak-ordering mode's thread delivers through it too */
+        shared = 1, private_to_thread = 0;
     c->tx = sshmem.ucx_in_use ? sshmem_tx_create(shared, private_to_thread)
                               : sshmem_tx_default();
     c->options = options;
