@@ -17,6 +17,7 @@
 #include "mpix/report.h"
 #include "mpix/typed_rma.h"
 #include "rma/rma.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 typedef struct {
@@ -34,10 +35,17 @@ static void put_run(ptrdiff_t off, size_t len, void *arg)
     sshmem_put_world(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
 }
 
+/* A run of the collectives' own (mpix_put_elems). */
+static void own_put_run(ptrdiff_t off, size_t len, void *arg)
+{
+    rma_walk_t *w = arg;
+    sshmem_put_own(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
+}
+
 static void get_run(ptrdiff_t off, size_t len, void *arg)
 {
     rma_walk_t *w = arg;
-    sshmem_get_world(w->ctx, w->dst + off, w->src + off, len, w->pe, 0, w->call);
+    sshmem_get_world(w->ctx, w->dst + off, w->src + off, len, w->pe, w->blocking, w->call);
 }
 
 /* Where the remote origin lies in our address space when every byte the elements touch is
@@ -89,7 +97,7 @@ void mpix_put_elems(shmem_ctx_t ctx, void *dest, const void *source, size_t coun
     if (staged(ctx, dest, source, count, type, pe, 0, blocking))
         return;
     rma_walk_t w = {ctx, dest, source, pe, blocking, call};
-    copy_plan_each_run(&type->plan, count, put_run, &w);
+    copy_plan_each_run(&type->plan, count, own_put_run, &w);
 }
 
 static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t count,
@@ -123,14 +131,20 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
                              count * type->size, pe, blocking, call);
         return SHMEMX_SUCCESS;
     }
-    char *direct = direct_origin(get ? source : dest, count, type, pe);
+    /* Under the weak-ordering mode a put's runs go to the mode one by one (put_run). */
+    char *direct = get || !sshmem_weak_holds(pe) ? direct_origin(get ? source : dest, count,
+                                                                 type, pe)
+                                                 : NULL;
     if (direct) { /* on-node: a strided copy, translated once */
         mpix_copy_elems(get ? dest : direct, get ? direct : source, count, type);
         return SHMEMX_SUCCESS;
     }
     if (staged(ctx, dest, source, count, type, pe, get, blocking))
         return SHMEMX_SUCCESS;
-    rma_walk_t w = {ctx, dest, source, pe, get ? 0 : blocking, call};
+    /* A get's runs go out non-blocking and one completion follows; but the weak-ordering
+     * mode would hold non-blocking gets until a quiet, so there each run is blocking. */
+    rma_walk_t w = {ctx, dest, source, pe, get ? blocking && sshmem_weak_holds(pe) : blocking,
+                    call};
     copy_plan_each_run(&type->plan, count, get ? get_run : put_run, &w);
     if (get && blocking && sshmem.ucx_in_use)
         sshmem_tx_quiet(ctx->tx);

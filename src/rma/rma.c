@@ -29,24 +29,47 @@ static void SSHMEM_COLD null_local(const char *call, const char *what, size_t le
                  what[0] == 's' ? "put to" : "get from", pe, len);
 }
 
+/* A put's checks; the region its destination lies in, and the offset there. */
+static int put_target(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                      size_t *off, const char *call)
+{
+    if (SSHMEM_UNLIKELY(!src))
+        null_local(call, "source", len, pe);
+    return remote_region(ctx, dest, len, off, call);
+}
+
+/* The put itself, into pe's region r at off: a copy, or UCX. */
+static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size_t len, int pe,
+                       int blocking)
+{
+    char *direct = sshmem_peer(pe)->direct[r];
+    if (direct)
+        sshmem_copy(direct + off, src, len);
+    else
+        sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
+}
+
 void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
                      int blocking, const char *call)
 {
     size_t off;
     if (len == 0)
         return;
-    if (SSHMEM_UNLIKELY(!src))
-        null_local(call, "source", len, pe);
-    int r = remote_region(ctx, dest, len, &off, call);
-    if (sshmem_weak_holds(pe)) {
+    int r = put_target(ctx, dest, src, len, pe, &off, call);
+    if (sshmem_weak_holds(pe))
         sshmem_weak_put(ctx, pe, r, off, src, len);
-        return;
-    }
-    char *direct = sshmem_peer(pe)->direct[r];
-    if (direct)
-        sshmem_copy(direct + off, src, len);
     else
-        sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
+        put_region(ctx, r, off, src, len, pe, blocking);
+}
+
+void sshmem_put_unheld(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                       int blocking, const char *call)
+{
+    size_t off;
+    if (len == 0)
+        return;
+    int r = put_target(ctx, dest, src, len, pe, &off, call);
+    put_region(ctx, r, off, src, len, pe, blocking);
 }
 
 void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
@@ -115,10 +138,12 @@ static void iget_blocks(shmem_ctx_t ctx, char *d, const char *s, ptrdiff_t dst, 
     /* Many short blocks through UCX: packed messages (strided_ucx.c). */
     if (sshmem_strided_staged(ctx, d, s, dst, sst, size, bsize, nblocks, pe, 1))
         return;
-    /* Every block goes out non-blocking; one completion at the end (not a round trip each). */
+    /* Every block goes out non-blocking; one completion at the end (not a round trip each).
+     * The weak-ordering mode would hold non-blocking gets until a quiet: blocking ones there. */
+    const int blocking = sshmem_weak_holds(pe);
     for (size_t b = 0; b < nblocks; b++)
         sshmem_get_world(ctx, d + (ptrdiff_t)b * dst * (ptrdiff_t)size,
-                   s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, 0, call);
+                   s + (ptrdiff_t)b * sst * (ptrdiff_t)size, bsize * size, pe, blocking, call);
     if (sshmem.ucx_in_use)
         sshmem_tx_quiet_pes(ctx->tx, &pe, 1); /* that PE's endpoint, not the context */
 }
@@ -143,8 +168,8 @@ void sshmem_iget(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst, pt
 {
     pe = sshmem_target_pe(ctx, pe, call);
     SSHMEM_PROFILE_COUNT(GET, pe, nblocks * bsize * size); /* one call, however many blocks */
-    const char *direct = nblocks && bsize && !sshmem_weak_holds(pe)
-                             ? strided_direct(src, sst, size, bsize, nblocks, pe) : NULL;
+    const char *direct = nblocks && bsize ? strided_direct(src, sst, size, bsize, nblocks, pe)
+                                          : NULL;
     if (direct)
         copy_strided(dest, dst * (ptrdiff_t)size, direct, sst * (ptrdiff_t)size, nblocks,
                      bsize * size);

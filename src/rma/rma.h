@@ -17,6 +17,7 @@
 #include <shmem.h>
 
 #include "core/copy.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "core/profile.h"
 
@@ -57,6 +58,20 @@ static inline void sshmem_get_world(shmem_ctx_t ctx, void *dest, const void *src
         return;
     }
     sshmem_get_slow(ctx, dest, src, len, pe, blocking, call);
+}
+
+/* A put of the library's own (a collective's block), pe a world number: never held by the
+ * weak-ordering mode (sync/weak.h), which weakens what users send; the collectives order
+ * their own transfers. */
+void sshmem_put_unheld(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                       int blocking, const char *call);
+static inline void sshmem_put_own(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
+                                  int pe, int blocking, const char *call)
+{
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_put_unheld(ctx, dest, src, len, pe, blocking, call);
+    else
+        sshmem_put_world(ctx, dest, src, len, pe, blocking, call);
 }
 
 /* A user's put or get, pe as the context numbers PEs (world numbers, or team numbers for a

@@ -77,6 +77,9 @@ static void stream_add(int me, int npes, long *slots, uint64_t *sig, int count)
     for (int k = 0; k < count; k++) {
         long v = value_of(k, me, 0);
         shmem_long_put_signal(slots + k, &v, 1, sig, 1, SHMEM_SIGNAL_ADD, right);
+        /* A signal orders only its own data: without the fence, put k+1 (data and signal)
+         * may land before put k's data, and sig > k would not mean slot k is there. */
+        shmem_fence();
     }
     for (int k = 0; k < count; k++) {
         shmem_signal_wait_until(sig, SHMEM_CMP_GT, (uint64_t)k);
