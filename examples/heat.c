@@ -28,11 +28,14 @@
 
 /*
  * Symmetric halos and signals (globals are symmetric). halo_from_left[s] receives the left
- * neighbour's last point of step t (s = t % 2); sig_from_left counts how many such halos have
- * arrived. The signal words are uint64_t, the type every signal routine takes.
+ * neighbour's last point of step t (s = t % 2), and sig_from_left[s] is set to t + 1 once it
+ * has landed. One signal per slot: a signal promises only its own data, and two
+ * put-with-signal calls may land in either order (on a network they do), so one counter for
+ * both slots could reach t + 1 through step t + 1's signal while step t's data is still on
+ * its way. The signal words are uint64_t, the type every signal routine takes.
  */
 static double halo_from_left[2], halo_from_right[2];
-static uint64_t sig_from_left, sig_from_right;
+static uint64_t sig_from_left[2], sig_from_right[2];
 static int wrong_pes; /* on PE 0: how many PEs found a wrong point */
 
 /* The initial temperature of global point x of n: a hot spot off centre, cold ends. */
@@ -64,23 +67,22 @@ int main(void)
     for (int t = 0; t < STEPS; t++) {
         int slot = t % 2;
         /* Send my edge points: my first point is the right halo of my left neighbour, my last
-         * point the left halo of my right neighbour. SIGNAL_ADD counts arrivals: adds from
-         * different steps may arrive in any order and the count is still right. */
+         * point the left halo of my right neighbour; the slot's signal says "step t is here". */
         if (left >= 0)
-            shmem_double_put_signal(&halo_from_right[slot], &u[1], 1, &sig_from_right, 1,
-                                    SHMEM_SIGNAL_ADD, left);
+            shmem_double_put_signal(&halo_from_right[slot], &u[1], 1, &sig_from_right[slot],
+                                    (uint64_t)t + 1, SHMEM_SIGNAL_SET, left);
         if (right < npes)
-            shmem_double_put_signal(&halo_from_left[slot], &u[LOCAL], 1, &sig_from_left, 1,
-                                    SHMEM_SIGNAL_ADD, right);
+            shmem_double_put_signal(&halo_from_left[slot], &u[LOCAL], 1, &sig_from_left[slot],
+                                    (uint64_t)t + 1, SHMEM_SIGNAL_SET, right);
 
-        /* Receive: t + 1 halos have arrived from a side once its counter reaches t + 1, and
-         * each signal was raised only after its data landed. */
+        /* Receive: step t's halo from a side is here once that slot's signal reads t + 1; the
+         * signal was raised only after its data landed. */
         if (left >= 0) {
-            shmem_signal_wait_until(&sig_from_left, SHMEM_CMP_GE, (uint64_t)t + 1);
+            shmem_signal_wait_until(&sig_from_left[slot], SHMEM_CMP_EQ, (uint64_t)t + 1);
             u[0] = halo_from_left[slot];
         }
         if (right < npes) {
-            shmem_signal_wait_until(&sig_from_right, SHMEM_CMP_GE, (uint64_t)t + 1);
+            shmem_signal_wait_until(&sig_from_right[slot], SHMEM_CMP_EQ, (uint64_t)t + 1);
             u[LOCAL + 1] = halo_from_right[slot];
         }
 
