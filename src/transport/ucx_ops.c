@@ -491,22 +491,24 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
         sshmem_tx_quiet(tx);
         return;
     }
+    /* Quiet's turn: another thread's quiet may have taken the pending list (n_pending reads 0)
+     * while its flush, which covers this thread's earlier operations, is still in flight;
+     * the turn waits until it is done (and staging_complete needs the turn anyway). */
+    if (tx->multi)
+        pthread_mutex_lock(&tx->quiet_lock);
     /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
     sshmem_tx_lock(tx);
     const int emulated = tx->n_emulated != 0;
     ucs_status_t st = tx->n_pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
     sshmem_tx_unlock(tx);
-    if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_fence", "fence", st);
     /* A staged put is unpacked by the target's progress, after any later put could land:
      * what orders it is its acknowledgement (for every PE: the simplest correct fence). */
-    if (!sshmem_ucx_staging_idle(tx)) { /* in turn with quiets (ucx_tx.h) */
-        if (tx->multi)
-            pthread_mutex_lock(&tx->quiet_lock);
+    if (!sshmem_ucx_staging_idle(tx))
         sshmem_ucx_staging_complete(tx);
-        if (tx->multi)
-            pthread_mutex_unlock(&tx->quiet_lock);
-    }
+    if (tx->multi)
+        pthread_mutex_unlock(&tx->quiet_lock);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_fence", "fence", st);
     if (emulated)
         sshmem_tx_quiet(tx);
 }
