@@ -371,10 +371,22 @@ void coll_add(coll_t *c, int member, int slot, long amount)
                          sshmem_peer(pe)->remote[c->flags.region] + off, amount);
 }
 
+/* Whether every add to this PE's flags in call c is a CPU atomic, which a CPU atomic may
+ * then take back: every member adds by load/store (coll_add: the team is all on the direct
+ * path, no PE of the job off-node), or none can add with a NIC atomic because this PE's UCX
+ * has no RDMA (its UCX atomics, shared-memory or emulated, are CPU atomics, as are the
+ * messages' adds: ucx_put_add.c). Otherwise (SSHMEM_LOCAL=ucx, or a member off-node, with
+ * RDMA) an add may come from the NIC, which is not atomic with a CPU atomic: take back with
+ * a UCX atomic too. */
+static int flags_cpu_only(const coll_t *c)
+{
+    return (sshmem.amo_cpu && c->direct) || !(sshmem_tx_traits() & SSHMEM_TX_RDMA);
+}
+
 /* Take count back off our own flag; peers may be adding to it at the same time. */
 static void flag_take(coll_t *c, long *flag, long count)
 {
-    if (sshmem.amo_cpu) {
+    if (flags_cpu_only(c)) {
         __atomic_fetch_sub(flag, count, __ATOMIC_RELAXED);
         return;
     }
