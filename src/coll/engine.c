@@ -455,13 +455,27 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     c->ucx_dirty |= 1 << dst->region;
 }
 
+/* Copy len bytes of src to base + at, leaving out the stamp word at base + stamp_at if it
+ * lies inside: as through UCX (sshmem_tx_put_stamped), only the stamp ever writes it. */
+static void copy_around_stamp(char *base, size_t at, const char *src, size_t len,
+                              size_t stamp_at)
+{
+    size_t head = len, tail = len;
+    if (len >= sizeof(uint64_t) && stamp_at >= at && stamp_at - at <= len - sizeof(uint64_t)) {
+        head = stamp_at - at;
+        tail = head + sizeof(uint64_t);
+    }
+    memcpy(base + at, src, head);
+    memcpy(base + at + tail, src + tail, len - tail);
+}
+
 void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
                       size_t len, size_t stamp_at, uint64_t stamp)
 {
     const int pe = coll_pe(c, member);
     char *direct = sshmem_peer(pe)->direct[dst->region];
     if (direct) {
-        memcpy(direct + dst->off + at, src, len);
+        copy_around_stamp(direct + dst->off, at, src, len, stamp_at);
         coll_put_stamp((uint64_t *)(direct + dst->off + stamp_at), stamp);
         return;
     }

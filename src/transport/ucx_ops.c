@@ -135,20 +135,43 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
         sshmem_ucx_wait(tx, req, "shmem_put");
 }
 
+/* Put [raddr, raddr + len) from src through ep, leaving out the stamp word when it lies inside
+ * (tx's lock held): only the stamp ever writes it, so a data put that lands late cannot set
+ * it back. Returns how many requests it left in reqs (at most 2). */
+static int put_around_stamp(ucp_ep_h ep, ucp_rkey_h rkey, uint64_t raddr, const char *src,
+                            size_t len, uint64_t stamp_raddr, void **reqs)
+{
+    ucp_request_param_t param = {0};
+    size_t head = len, tail = len;
+    int n = 0;
+    if (len >= sizeof(uint64_t) && stamp_raddr >= raddr &&
+        stamp_raddr - raddr <= len - sizeof(uint64_t)) {
+        head = stamp_raddr - raddr;
+        tail = head + sizeof(uint64_t);
+    }
+    if (head)
+        reqs[n++] = ucp_put_nbx(ep, src, head, raddr, rkey, &param);
+    if (tail < len)
+        reqs[n++] = ucp_put_nbx(ep, src + tail, len - tail, raddr + tail, rkey, &param);
+    return n;
+}
+
 void sshmem_tx_put_stamped(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                            uint64_t raddr, const void *src, size_t len, uint64_t stamp_raddr,
                            uint64_t stamp)
 {
-    ucp_request_param_t param = {0};
+    void *data[2];
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
-    void *data = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
-    count_op(tx, pe, region);
+    int n = put_around_stamp(ep, rkey_of(tx, pe, region), raddr, src, len, stamp_raddr, data);
+    if (n)
+        count_op(tx, pe, region);
     sshmem_tx_unlock(tx);
     /* The one fence of the transport, whatever it takes on this UCX (sshmem_tx_fence). */
     sshmem_tx_fence(tx);
     sshmem_tx_put(tx, pe, region, stamp_raddr, &stamp, sizeof stamp, 1);
-    sshmem_ucx_wait(tx, data, "a collective's data");
+    for (int i = 0; i < n; i++)
+        sshmem_ucx_wait(tx, data[i], "a collective's data");
 }
 
 void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
