@@ -371,10 +371,22 @@ void coll_add(coll_t *c, int member, int slot, long amount)
                          sshmem_peer(pe)->remote[c->flags.region] + off, amount);
 }
 
+/* Whether every add to this PE's flags in call c is a CPU atomic, which a CPU atomic may
+ * then take back: every member adds by load/store (coll_add: the team is all on the direct
+ * path, no PE of the job off-node), or none can add with a NIC atomic because this PE's UCX
+ * has no RDMA (its UCX atomics, shared-memory or emulated, are CPU atomics, as are the
+ * messages' adds: ucx_put_add.c). Otherwise (SSHMEM_LOCAL=ucx, or a member off-node, with
+ * RDMA) an add may come from the NIC, which is not atomic with a CPU atomic: take back with
+ * a UCX atomic too. */
+static int flags_cpu_only(const coll_t *c)
+{
+    return (sshmem.amo_cpu && c->direct) || !(sshmem_tx_traits() & SSHMEM_TX_RDMA);
+}
+
 /* Take count back off our own flag; peers may be adding to it at the same time. */
 static void flag_take(coll_t *c, long *flag, long count)
 {
-    if (sshmem.amo_cpu) {
+    if (flags_cpu_only(c)) {
         __atomic_fetch_sub(flag, count, __ATOMIC_RELAXED);
         return;
     }
@@ -443,13 +455,27 @@ void coll_put(coll_t *c, int member, const coll_buf_t *dst, size_t at, const voi
     c->ucx_dirty |= 1 << dst->region;
 }
 
+/* Copy len bytes of src to base + at, leaving out the stamp word at base + stamp_at if it
+ * lies inside: as through UCX (sshmem_tx_put_stamped), only the stamp ever writes it. */
+static void copy_around_stamp(char *base, size_t at, const char *src, size_t len,
+                              size_t stamp_at)
+{
+    size_t head = len, tail = len;
+    if (len >= sizeof(uint64_t) && stamp_at >= at && stamp_at - at <= len - sizeof(uint64_t)) {
+        head = stamp_at - at;
+        tail = head + sizeof(uint64_t);
+    }
+    memcpy(base + at, src, head);
+    memcpy(base + at + tail, src + tail, len - tail);
+}
+
 void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,
                       size_t len, size_t stamp_at, uint64_t stamp)
 {
     const int pe = coll_pe(c, member);
     char *direct = sshmem_peer(pe)->direct[dst->region];
     if (direct) {
-        memcpy(direct + dst->off + at, src, len);
+        copy_around_stamp(direct + dst->off, at, src, len, stamp_at);
         coll_put_stamp((uint64_t *)(direct + dst->off + stamp_at), stamp);
         return;
     }

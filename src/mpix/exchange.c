@@ -109,8 +109,9 @@ static void store_stamped(const xchg_t *x, header_t *there, const header_t *h,
     coll_put_stamp(&there->seq, h->seq);
 }
 
-/* The same through UCX, to dst + at on member j: header and data in one put, carrying call
- * number 0 (no call's), then the real one after it (coll_put_stamped). */
+/* The same through UCX, to dst + at on member j: header and data as laid out at the
+ * receiver, then the call number after them (coll_put_stamped, which never puts the data
+ * over the stamp word: a data put that landed late would set it back). */
 static void put_stamped(xchg_t *x, int j, const coll_buf_t *dst, size_t at, const header_t *h,
                         const char *origin, size_t count, size_t data_len)
 {

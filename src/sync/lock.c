@@ -15,6 +15,12 @@
  *    the successor's node whether or not it is waiting yet, and it only ever waits on it.
  *  - test: take the lock only if the tail is 0 (compare-and-swap), never wait.
  * The link and the grant are non-fetching atomics: no round trip on the UCX path.
+ *
+ * Threads (SHMEM_THREAD_MULTIPLE): a lock is held by a PE, so two threads of one PE that
+ * want the same lock must not both queue for it. Whether this PE has a node on a lock is
+ * asked and answered (claim_node) in one turn of table_mutex; a thread that finds another
+ * thread of its PE on the lock waits on table_freed until that node is given back, then
+ * queues itself. The same thread asking twice is the non-recursive misuse, reported.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -52,12 +58,14 @@ static int pe_of(uint64_t code) { return (int)(code >> SLOT_BITS) - 1; }
 static unsigned slot_of(uint64_t code) { return (unsigned)(code & ((1u << SLOT_BITS) - 1)); }
 
 /* ------------------------------------------------------------------ this PE's bookkeeping */
-/* Which nodes are in use, and which lock each one is queued on (n_nodes entries). Entries
- * from nodes_high on are all free, so the searches stop there: a PE that holds a lock or two
- * looks at one or two entries, however large SSHMEM_LOCKS_MAX is. */
+/* Which nodes are in use, which lock each one is queued on, and which thread queued it
+ * (n_nodes entries). Entries from nodes_high on are all free, so the searches stop there: a
+ * PE that holds a lock or two looks at one or two entries, however large SSHMEM_LOCKS_MAX is. */
 static long **node_lock;
+static pthread_t *node_thread;
 static int nodes_high;
 static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t table_freed = PTHREAD_COND_INITIALIZER; /* a node was given back */
 
 void sshmem_lock_init(void)
 {
@@ -65,9 +73,11 @@ void sshmem_lock_init(void)
     nodes = sshmem_heap_space(SSHMEM_SPACE_LOCKS);
     memset(nodes, 0, (size_t)n_nodes * sizeof *nodes);
     free(node_lock);
+    free(node_thread);
     node_lock = calloc((size_t)n_nodes, sizeof *node_lock);
+    node_thread = calloc((size_t)n_nodes, sizeof *node_thread);
     nodes_high = 0;
-    if (!node_lock)
+    if (!node_lock || !node_thread)
         sshmem_fatal("shmem_init", "out of memory for %d lock slots (SSHMEM_LOCKS_MAX)", n_nodes);
 }
 
@@ -89,31 +99,51 @@ static int free_node_index(void)
     return s;
 }
 
-static int holds(const long *lock)
+SSHMEM_NORETURN SSHMEM_COLD static void recursive(const long *lock, const char *call)
 {
-    pthread_mutex_lock(&table_mutex);
-    int found = find_node(lock) >= 0;
-    pthread_mutex_unlock(&table_mutex);
-    return found;
+    sshmem_fatal(call, "this PE already holds or waits for the lock at %p; OpenSHMEM locks "
+                 "are not recursive (this call would wait for itself forever)", (void *)lock);
 }
 
-/* A free node, reset, marked as queued on lock. */
-static unsigned take_node(long *lock, const char *call)
+SSHMEM_NORETURN SSHMEM_COLD static void too_many(const char *call)
 {
+    sshmem_fatal(call, "this PE already holds or waits for %d locks, the most at once "
+                 "(SSHMEM_LOCKS_MAX=%d): clear a lock first, or raise SSHMEM_LOCKS_MAX (at "
+                 "most %d; each lock costs %d bytes of symmetric memory per PE)", n_nodes,
+                 n_nodes, SSHMEM_LOCKS_MAX_LIMIT, SSHMEM_LOCK_NODE_BYTES);
+}
+
+/* Claim a node for lock, reset and marked as queued on it by this thread, in one turn of
+ * the table: -1 if this PE already has one on lock and `wait` is 0. With `wait`, another
+ * thread's node on lock is waited out (only under SHMEM_THREAD_MULTIPLE: otherwise no other
+ * thread can be inside a lock routine to give it back, and it is the misuse reported). */
+static int claim_node(long *lock, int wait, const char *call)
+{
+    const int threads = sshmem.thread_level == SHMEM_THREAD_MULTIPLE;
     pthread_mutex_lock(&table_mutex);
-    int s = free_node_index();
-    if (s >= 0)
+    int s;
+    while ((s = find_node(lock)) >= 0) {
+        const int mine = !threads || pthread_equal(node_thread[s], pthread_self());
+        if (!wait || mine) {
+            pthread_mutex_unlock(&table_mutex);
+            if (wait)
+                recursive(lock, call);
+            return -1;
+        }
+        pthread_cond_wait(&table_freed, &table_mutex);
+    }
+    s = free_node_index();
+    if (s >= 0) {
         node_lock[s] = lock;
+        node_thread[s] = pthread_self();
+    }
     pthread_mutex_unlock(&table_mutex);
     if (SSHMEM_UNLIKELY(s < 0))
-        sshmem_fatal(call, "this PE already holds or waits for %d locks, the most at once "
-                     "(SSHMEM_LOCKS_MAX=%d): clear a lock first, or raise SSHMEM_LOCKS_MAX (at "
-                     "most %d; each lock costs %d bytes of symmetric memory per PE)", n_nodes,
-                     n_nodes, SSHMEM_LOCKS_MAX_LIMIT, SSHMEM_LOCK_NODE_BYTES);
+        too_many(call);
     /* Nobody can write to the node before the tail names it (after this). */
     __atomic_store_n(&nodes[s].next, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&nodes[s].granted, 0, __ATOMIC_RELAXED);
-    return (unsigned)s;
+    return s;
 }
 
 static void free_node(unsigned slot)
@@ -122,6 +152,7 @@ static void free_node(unsigned slot)
     node_lock[slot] = NULL;
     while (nodes_high > 0 && !node_lock[nodes_high - 1])
         nodes_high--;
+    pthread_cond_broadcast(&table_freed);
     pthread_mutex_unlock(&table_mutex);
 }
 
@@ -152,11 +183,7 @@ static void node_add(uint64_t code, size_t field_offset, uint64_t value, const c
 SSHMEM_DEFINE(void, shmem_set_lock, (long *lock))
 {
     const char *call = "shmem_set_lock";
-    if (SSHMEM_UNLIKELY(holds(lock)))
-        sshmem_fatal(call, "this PE already holds or waits for the lock at %p; OpenSHMEM "
-                     "locks are not recursive (this call would wait for itself forever)",
-                     (void *)lock);
-    unsigned slot = take_node(lock, call);
+    unsigned slot = (unsigned)claim_node(lock, 1, call);
     uint64_t mine = encode(sshmem.my_pe, slot);
     uint64_t prev = tail_amo(lock, SSHMEM_AMO_SWAP, mine, 0, call);
     if (prev == 0)
@@ -173,9 +200,10 @@ SSHMEM_DEFINE(int, shmem_test_lock, (long *lock))
      * can complete without ever progressing UCX). */
     if (sshmem.ucx_in_use)
         sshmem_tx_progress();
-    if (holds(lock))
+    int s = claim_node(lock, 0, call);
+    if (s < 0)
         return 1; /* set, by this PE */
-    unsigned slot = take_node(lock, call);
+    unsigned slot = (unsigned)s;
     uint64_t mine = encode(sshmem.my_pe, slot);
     if (tail_amo(lock, SSHMEM_AMO_CSWAP, mine, 0, call) != 0) {
         free_node(slot);

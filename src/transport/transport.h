@@ -51,8 +51,9 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr);
 void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                    const void *src, size_t len, int blocking);
 /* sshmem_tx_put (blocking), then an 8-byte stamp to stamp_raddr on pe in the same region,
- * ordered after the data and everything issued before it (as sshmem_tx_fence orders), in one
- * turn of the context: a collective's stamped block (coll/engine.h, coll_put_stamped). */
+ * ordered after the data and everything issued before it by sshmem_tx_fence itself (one
+ * mechanism): a collective's stamped block (coll/engine.h, coll_put_stamped). A stamp word
+ * inside [raddr, raddr + len) is left out of the data: only the stamp writes it. */
 void sshmem_tx_put_stamped(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                            uint64_t raddr, const void *src, size_t len, uint64_t stamp_raddr,
                            uint64_t stamp);

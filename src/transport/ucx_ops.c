@@ -135,30 +135,43 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
         sshmem_ucx_wait(tx, req, "shmem_put");
 }
 
+/* Put [raddr, raddr + len) from src through ep, leaving out the stamp word when it lies inside
+ * (tx's lock held): only the stamp ever writes it, so a data put that lands late cannot set
+ * it back. Returns how many requests it left in reqs (at most 2). */
+static int put_around_stamp(ucp_ep_h ep, ucp_rkey_h rkey, uint64_t raddr, const char *src,
+                            size_t len, uint64_t stamp_raddr, void **reqs)
+{
+    ucp_request_param_t param = {0};
+    size_t head = len, tail = len;
+    int n = 0;
+    if (len >= sizeof(uint64_t) && stamp_raddr >= raddr &&
+        stamp_raddr - raddr <= len - sizeof(uint64_t)) {
+        head = stamp_raddr - raddr;
+        tail = head + sizeof(uint64_t);
+    }
+    if (head)
+        reqs[n++] = ucp_put_nbx(ep, src, head, raddr, rkey, &param);
+    if (tail < len)
+        reqs[n++] = ucp_put_nbx(ep, src + tail, len - tail, raddr + tail, rkey, &param);
+    return n;
+}
+
 void sshmem_tx_put_stamped(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                            uint64_t raddr, const void *src, size_t len, uint64_t stamp_raddr,
                            uint64_t stamp)
 {
-    ucp_request_param_t param = {0};
+    void *data[2];
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
-    ucp_rkey_h rkey = rkey_of(tx, pe, region);
-    void *data = ucp_put_nbx(ep, src, len, raddr, rkey, &param);
-    count_op(tx, pe, region);
-    if (tx->n_emulated) { /* emulated puts: only a quiet orders them (sshmem_tx_fence) */
-        sshmem_tx_unlock(tx);
-        sshmem_ucx_wait(tx, data, "a collective's data");
-        sshmem_tx_quiet(tx);
-        sshmem_tx_put(tx, pe, region, stamp_raddr, &stamp, sizeof stamp, 1);
-        return;
-    }
-    ucs_status_t st = ucp_worker_fence(tx->worker);
-    if (st != UCS_OK)
-        sshmem_ucx_fail("a collective", "fence", st);
-    void *mark = ucp_put_nbx(ep, &stamp, sizeof stamp, stamp_raddr, rkey, &param);
+    int n = put_around_stamp(ep, rkey_of(tx, pe, region), raddr, src, len, stamp_raddr, data);
+    if (n)
+        count_op(tx, pe, region);
     sshmem_tx_unlock(tx);
-    sshmem_ucx_wait(tx, data, "a collective's data");
-    sshmem_ucx_wait(tx, mark, "a collective's data");
+    /* The one fence of the transport, whatever it takes on this UCX (sshmem_tx_fence). */
+    sshmem_tx_fence(tx);
+    sshmem_tx_put(tx, pe, region, stamp_raddr, &stamp, sizeof stamp, 1);
+    for (int i = 0; i < n; i++)
+        sshmem_ucx_wait(tx, data[i], "a collective's data");
 }
 
 void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
@@ -488,24 +501,37 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
         pthread_mutex_unlock(&tx->quiet_lock);
 }
 
+/*
+ * Fence. Where ucp_worker_fence orders only within one lane (UCX up to 1.13: quirk
+ * fence_by_flush), a large put on a zero-copy or rendezvous lane and a later small put or
+ * atomic may land in either order on RDMA, so the fence completes what is pending: one flush
+ * round trip per fence that has operations pending, and a fence with nothing pending costs
+ * no more than a quiet with nothing pending does.
+ */
 void sshmem_tx_fence(struct sshmem_tx *tx)
 {
+    if (sshmem_ucx_quirks.fence_by_flush) {
+        sshmem_tx_quiet(tx);
+        return;
+    }
+    /* Quiet's turn: another thread's quiet may have taken the pending list (n_pending reads 0)
+     * while its flush, which covers this thread's earlier operations, is still in flight;
+     * the turn waits until it is done (and staging_complete needs the turn anyway). */
+    if (tx->multi)
+        pthread_mutex_lock(&tx->quiet_lock);
     /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
     sshmem_tx_lock(tx);
     const int emulated = tx->n_emulated != 0;
     ucs_status_t st = tx->n_pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
     sshmem_tx_unlock(tx);
-    if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_fence", "fence", st);
     /* A staged put is unpacked by the target's progress, after any later put could land:
      * what orders it is its acknowledgement (for every PE: the simplest correct fence). */
-    if (!sshmem_ucx_staging_idle(tx)) { /* in turn with quiets (ucx_tx.h) */
-        if (tx->multi)
-            pthread_mutex_lock(&tx->quiet_lock);
+    if (!sshmem_ucx_staging_idle(tx))
         sshmem_ucx_staging_complete(tx);
-        if (tx->multi)
-            pthread_mutex_unlock(&tx->quiet_lock);
-    }
+    if (tx->multi)
+        pthread_mutex_unlock(&tx->quiet_lock);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_fence", "fence", st);
     if (emulated)
         sshmem_tx_quiet(tx);
 }

@@ -17,6 +17,10 @@ struct sshmem_ucx_quirks {
     /* A flush does not wait for emulated puts and atomics to be applied: quiet sends a get
      * behind them to every PE whose global data it touched (ucx_ops.c, probe_emulated). */
     int probe_emulated;
+    /* ucp_worker_fence orders only within one lane (one transport interface): a large put on
+     * a zero-copy or rendezvous lane and a later small put or atomic may land in either order
+     * on RDMA. A fence completes what is pending instead (ucx_ops.c, sshmem_tx_fence). */
+    int fence_by_flush;
 };
 
 extern struct sshmem_ucx_quirks sshmem_ucx_quirks;

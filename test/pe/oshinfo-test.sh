@@ -13,7 +13,7 @@ grep -q "^UCX: *[0-9]" <<<"$out" && grep -q "^PMIx:" <<<"$out"; ok "prints UCX a
 ucx=$(sed -n 's/^UCX: *\([0-9]*\)\.\([0-9]*\)\..*/\1 \2/p' <<<"$out")
 read -r major minor <<<"$ucx"
 if [ "${major:-0}" -lt 1 ] || { [ "${major:-0}" -eq 1 ] && [ "${minor:-0}" -le 13 ]; }; then
-    grep -q "^UCX workarounds: *fetching AND/OR/XOR as CAS loops, atomics on globals fetch, quiet probes" <<<"$out"
+    grep -q "^UCX workarounds: *fetching AND/OR/XOR as CAS loops, atomics on globals fetch, quiet probes emulated peers, fence flushes" <<<"$out"
 else
     grep -q "^UCX workarounds: *none" <<<"$out"
 fi
