@@ -47,12 +47,17 @@ others="$!"
 other_jobs crash &
 others="$others $!"
 
-# Two copies of every test at once (SSHMEM_FAULT_REPEAT=1 for the fault test).
+# Two copies of every test at once (SSHMEM_FAULT_REPEAT=1 for the fault test). A copy's limit
+# only catches a hang: beside everything else here a copy takes several times as long as
+# alone. It stays below run-test.sh's limit for the whole script (SSHMEM_TEST_SCRIPT_TIMEOUT),
+# so that a hung copy is reported here instead of the whole script being ended.
+copy_limit=$(( ${SSHMEM_TEST_SCRIPT_TIMEOUT:-1800} - 120 ))
+[ "$copy_limit" -ge 60 ] || copy_limit=60
 pids=()
 for copy in 1 2; do
     for t in "${tests[@]}"; do
         name=$(basename "$t")
-        SSHMEM_FAULT_REPEAT=1 SSHMEM_TEST_NO_SPEED=1 timeout -k 5 280 bash "$t" \
+        SSHMEM_FAULT_REPEAT=1 SSHMEM_TEST_NO_SPEED=1 timeout -k 5 "$copy_limit" bash "$t" \
             >"$work/$name.$copy" 2>&1 &
         pids+=("$!")
     done

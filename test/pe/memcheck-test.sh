@@ -16,6 +16,11 @@ programs=(${MEMCHECK_PROGRAMS:-mpix_reduce_tree mpix_vcoll mpix_vcoll_big mpix_e
           staged_types atomics signal wait_until contexts globals coll_team coll_reduce
           coll_early coll_stage_share})
 nps=(${MEMCHECK_NPS:-3 4})
+# Each run's limit only catches a hang. Under valgrind a program runs tens of times slower
+# than alone, and a busy machine stretches that again several times, so the limit is ten
+# times the suite's per-run limit (SSHMEM_TEST_TIMEOUT, 60 s): far above any run's time,
+# loaded or not, and raised with it on a slower machine. Each line says how long its run took.
+limit=$(( ${SSHMEM_TEST_TIMEOUT:-60} * 10 ))
 echo "1..$(( ${#programs[@]} * ${#nps[@]} ))"
 valgrind=$(command -v valgrind)
 work=$(mktemp -d)
@@ -34,14 +39,20 @@ for p in "${programs[@]}"; do
             continue
         fi
         rm -f "$work"/vg.*
+        start=$SECONDS
         env ${libs:+LD_LIBRARY_PATH=$libs} SSHMEM_LOCAL=ucx UCX_TLS=tcp,self \
-            timeout -k 5 600 "$launcher" -np "$np" "$valgrind" --error-exitcode=99 -q \
+            timeout -k 5 "$limit" "$launcher" -np "$np" "$valgrind" --error-exitcode=99 -q \
             --log-file="$work/vg.%p" "$prog" >"$work/out" 2>&1
         rc=$?
+        took="$((SECONDS - start)) s"
         if [ $rc -eq 0 ]; then
-            echo "ok $n - $p np=$np: no memcheck error, checks passed"
+            echo "ok $n - $p np=$np: no memcheck error, checks passed ($took)"
         else
-            echo "not ok $n - $p np=$np: exit status $rc (99: memcheck found errors)"
+            if [ $rc -eq 124 ]; then
+                echo "not ok $n - $p np=$np: no end after $limit s: a hang (limit: 10 x SSHMEM_TEST_TIMEOUT)"
+            else
+                echo "not ok $n - $p np=$np: exit status $rc (99: memcheck found errors; $took)"
+            fi
             cat "$work"/vg.* "$work/out" 2>/dev/null | grep -v 'SHM_HUGETLB' | sed 's/^/# /' |
                 head -40
         fi
