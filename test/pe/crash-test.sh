@@ -37,8 +37,9 @@ for c in "${cases[@]}"; do
     rc=$job_rc
     ms=$(( $(now_ms) - start ))
     tap_check "$how: job exits with status $want (got $rc)" $([ $rc -eq "$want" ]; echo $?)
-    tap_check "$how: job ends within 2 s of the failure (took ${ms} ms, a clean run ${base_ms} ms)" \
-        $([ $((ms - base_ms)) -lt 2000 ]; echo $?)
+    allow=$(busy_allowance 2000) # 2 s on an idle machine, more under load (../busy.sh)
+    tap_check "$how: job ends within 2 s of the failure (took ${ms} ms, a clean run ${base_ms} ms, allowed ${allow} ms at this load)" \
+        $([ $((ms - base_ms)) -lt "$allow" ]; echo $?)
     if [ -n "$says" ]; then
         grep -qF -- "$says" "$log"
         tap_check "$how: the message says: $says" $?

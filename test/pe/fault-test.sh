@@ -57,7 +57,10 @@ run_point() {
     wait "$job"
     local rc=$? ms=$(( $(now_ms) - killed_at ))
     local label="$point #$try: PE $victim killed after ${delay_ms} ms$in_init"
-    tap_check "$label: job ends within 2 s of the kill (${ms} ms)" $([ "$ms" -lt 2000 ]; echo $?)
+    local allow
+    allow=$(busy_allowance 2000) # 2 s on an idle machine, more under load (../busy.sh)
+    tap_check "$label: job ends within 2 s of the kill (${ms} ms, allowed ${allow} ms at this load)" \
+        $([ "$ms" -lt "$allow" ]; echo $?)
     tap_check "$label: oshrun exits with 137 (got $rc)" $([ "$rc" -eq 137 ]; echo $?)
     grep -q "PE $victim (pid $vpid) was killed by signal 9" "$log"
     tap_check "$label: the message names PE $victim" $?

@@ -19,6 +19,8 @@
 #   job_leftovers_check LABEL     TAP checks: no process, no oshrun temporary directory and no
 #                                 /dev/shm directory of the job is left (after 1 s at most)
 #   pids_gone LABEL PID...        TAP check: none of these processes is left (after 0.5 s)
+#   busy_allowance MS             MS, scaled up on a busy machine (../busy.sh)
+. "$(dirname "${BASH_SOURCE[0]}")/../busy.sh" # busy_allowance for the "within N s" checks
 n=0
 tap_check() {
     n=$((n + 1))
