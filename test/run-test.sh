@@ -12,7 +12,11 @@
 prog="$1"
 name="${prog#./}"
 launcher="${SSHMEM_TEST_LAUNCHER:-${OSHRUN:-oshrun}}"
-timeout_s="${SSHMEM_TEST_TIMEOUT:-60}"
+# A run's limit only catches a hang, never a slow machine. make -j2 check is itself a busy
+# machine (two tests at once, 8 PEs oversubscribing the cores), where the longest runs take a
+# good part of a minute, and beside another job they take several times as long: so the
+# limit is minutes, and SSHMEM_TEST_TIMEOUT (seconds) raises it on a slower machine.
+timeout_s="${SSHMEM_TEST_TIMEOUT:-180}"
 
 if [[ "$prog" == *.sh ]]; then
     # A script that does not apply here prints "1..0 # SKIP why" and exits 77: a skip.

@@ -17,7 +17,7 @@ paths="${SSHMEM_TEST_WEAK_PATHS:-direct ucx}"
 np=2
 # Each run takes well under a second alone. The limit only catches a hang (a flag that never
 # comes): a loaded machine may stretch a run many times over, which must not fail the test.
-limit="${SSHMEM_TEST_TIMEOUT:-60}"
+limit="${SSHMEM_TEST_TIMEOUT:-180}"
 stale="saw stale data at element"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
