@@ -107,6 +107,9 @@ int main(void)
             printf("flag_no_fence: stale data in %ld rounds (summed over the PEs) of %d: "
                    "FAILED. flag_fence.c is the corrected program.\n", total_stale, ROUNDS);
     }
+    /* Out before shmem_finalize: once a PE exits with 1, oshrun ends the others, and a line
+     * still in a PE's buffer would be lost. */
+    fflush(stdout);
     shmem_finalize();
     return total_stale != 0;
 }
