@@ -131,15 +131,13 @@ static int typed_rma(shmem_ctx_t ctx, void *dest, const void *source, size_t cou
                              count * type->size, pe, blocking, call);
         return SHMEMX_SUCCESS;
     }
-    /* Under the weak-ordering mode a put's runs go to the mode one by one (put_run). */
-    char *direct = get || !sshmem_weak_holds(pe) ? direct_origin(get ? source : dest, count,
-                                                                 type, pe)
-                                                 : NULL;
+    const int held = !get && sshmem_weak_holds(pe); /* the mode holds each run (put_run) */
+    char *direct = held ? NULL : direct_origin(get ? source : dest, count, type, pe);
     if (direct) { /* on-node: a strided copy, translated once */
         mpix_copy_elems(get ? dest : direct, get ? direct : source, count, type);
         return SHMEMX_SUCCESS;
     }
-    if (staged(ctx, dest, source, count, type, pe, get, blocking))
+    if (!held && staged(ctx, dest, source, count, type, pe, get, blocking))
         return SHMEMX_SUCCESS;
     /* A get's runs go out non-blocking and one completion follows; but the weak-ordering
      * mode would hold non-blocking gets until a quiet, so there each run is blocking. */

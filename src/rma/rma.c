@@ -29,15 +29,6 @@ static void SSHMEM_COLD null_local(const char *call, const char *what, size_t le
                  what[0] == 's' ? "put to" : "get from", pe, len);
 }
 
-/* A put's checks; the region its destination lies in, and the offset there. */
-static int put_target(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                      size_t *off, const char *call)
-{
-    if (SSHMEM_UNLIKELY(!src))
-        null_local(call, "source", len, pe);
-    return remote_region(ctx, dest, len, off, call);
-}
-
 /* The put itself, into pe's region r at off: a copy, or UCX. */
 static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size_t len, int pe,
                        int blocking)
@@ -49,27 +40,32 @@ static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size
         sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
 }
 
-void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                     int blocking, const char *call)
+/* may_hold: the weak-ordering mode may hold it (a user's put, not the library's own). */
+static void put_checked(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                        int blocking, const char *call, int may_hold)
 {
     size_t off;
     if (len == 0)
         return;
-    int r = put_target(ctx, dest, src, len, pe, &off, call);
-    if (sshmem_weak_holds(pe))
+    if (SSHMEM_UNLIKELY(!src))
+        null_local(call, "source", len, pe);
+    int r = remote_region(ctx, dest, len, &off, call);
+    if (may_hold && sshmem_weak_holds(pe))
         sshmem_weak_put(ctx, pe, r, off, src, len);
     else
         put_region(ctx, r, off, src, len, pe, blocking);
 }
 
+void sshmem_put_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
+                     int blocking, const char *call)
+{
+    put_checked(ctx, dest, src, len, pe, blocking, call, 1);
+}
+
 void sshmem_put_unheld(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
                        int blocking, const char *call)
 {
-    size_t off;
-    if (len == 0)
-        return;
-    int r = put_target(ctx, dest, src, len, pe, &off, call);
-    put_region(ctx, r, off, src, len, pe, blocking);
+    put_checked(ctx, dest, src, len, pe, blocking, call, 0);
 }
 
 void sshmem_get_slow(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,

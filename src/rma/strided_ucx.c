@@ -11,6 +11,7 @@
 #include "core/copy_plan.h"
 #include "core/error.h"
 #include "rma/rma.h"
+#include "sync/weak.h"
 #include "transport/transport.h"
 
 /* The remote range's address in pe's own space when pe is reached through UCX (no direct
@@ -34,6 +35,8 @@ int sshmem_strided_staged(shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_
                           int get)
 {
     if (!sshmem.ucx_in_use || nblocks == 0 || bsize == 0)
+        return 0;
+    if (!get && sshmem_weak_holds(pe)) /* the weak-ordering mode holds each block as a put */
         return 0;
     size_t run = bsize * size;
     ptrdiff_t dstride = dst * (ptrdiff_t)size, sstride = sst * (ptrdiff_t)size;

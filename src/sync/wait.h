@@ -31,8 +31,6 @@ static inline int sshmem_wait_poll(unsigned *polls)
     /* A poll that moved messages keeps the CPU: the transfer it serves (a large block
      * arriving over tcp, in pieces that each need this PE) goes on at once. */
     const unsigned moved = sshmem.ucx_in_use ? sshmem_tx_progress() : 0;
-    if (SSHMEM_UNLIKELY(sshmem_env.weak))
-        sshmem_weak_tick(); /* the PE may wait for what it holds itself */
     if (++*polls > sshmem.wait_spin) {
         if (!moved)
             sched_yield();
@@ -54,6 +52,16 @@ static inline void sshmem_wait_step(unsigned *polls)
     sshmem_wait_step_at(polls, "a wait inside sshmem", NULL);
 }
 
+/* Before a wait of the program's (wait_until, signal_wait_until, the wait sets, locks): under
+ * the weak-ordering mode, what this PE holds lands first, since the PE may wait for an answer
+ * to it. At the wait's start, not at a poll: that is a point of the program, so the mode's
+ * decisions stay the same from run to run (sync/weak.c). */
+static inline void sshmem_wait_begin(void)
+{
+    if (SSHMEM_UNLIKELY(sshmem_env.weak))
+        sshmem_weak_complete(NULL, NULL, 0);
+}
+
 /* After a wait loop: withdraw the "where I wait" record its slow phase published. */
 static inline void sshmem_wait_done(unsigned polls)
 {
@@ -66,6 +74,7 @@ static inline void sshmem_wait_done(unsigned polls)
 #define SSHMEM_WAIT_UNTIL_AT(cond, call, addr)                                                   \
     do {                                                                                         \
         unsigned sshmem_polls_ = 0;                                                              \
+        sshmem_wait_begin();                                                                     \
         while (!(cond))                                                                          \
             sshmem_wait_step_at(&sshmem_polls_, call, addr);                                     \
         sshmem_wait_done(sshmem_polls_);                                                         \

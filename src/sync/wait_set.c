@@ -104,6 +104,7 @@ void sshmem_wait_set_all(const sshmem_wait_set_t *ws)
     size_t n = ws->nelems, i = 0, run = 0;
     unsigned polls = 0;
     uint64_t t0 = SSHMEM_PROFILE_START();
+    sshmem_wait_begin();
     while (run < n) {
         if (included(ws, i) && !ws->satisfied(ws, i)) {
             run = 0;
@@ -126,6 +127,7 @@ size_t sshmem_wait_set_any(const sshmem_wait_set_t *ws)
     size_t found;
     unsigned polls = 0;
     uint64_t t0 = SSHMEM_PROFILE_START();
+    sshmem_wait_begin();
     while ((found = sweep_any(ws)) == SIZE_MAX)
         sshmem_wait_step_at(&polls, ws->call, ws->ivars);
     sshmem_wait_done(polls);
@@ -141,6 +143,7 @@ size_t sshmem_wait_set_some(const sshmem_wait_set_t *ws, size_t *indices)
     size_t found;
     unsigned polls = 0;
     uint64_t t0 = SSHMEM_PROFILE_START();
+    sshmem_wait_begin();
     while ((found = sweep_some(ws, indices)) == 0)
         sshmem_wait_step_at(&polls, ws->call, ws->ivars);
     sshmem_wait_done(polls);

@@ -17,13 +17,15 @@
  *    range it reads: a PE reads its own writes (stricter than the model, never weaker);
  *  - a put of more than 8 bytes lands in up to four pieces, cut at 8-byte boundaries of the
  *    destination, in any order: an aligned word of up to 8 bytes is never torn.
- * Decisions are made by the issuing thread at library calls (each operation held, each poll
- * of a wait) from one generator seeded with (SEED, PE), so the same program, seed and PE count
- * make the same decisions. A thread of the mode delivers entries pending longer than AGE_NS:
- * a PE that computes, or spins on plain loads, does not hold its peers back forever.
- * When an entry lands before an older one to the same PE, the next completion pauses before
- * it delivers the rest, long enough for the peer to read the half-delivered state: the
- * moment at which a missing fence shows.
+ * Decisions are made by the issuing thread at points of the program (each operation held, each
+ * completion, the start of each wait of the program's, which delivers everything first: the
+ * PE may wait for an answer to it, sync/wait.h) from one generator seeded with (SEED, PE), so
+ * the same program, seed and PE count make the same decisions. A thread of the mode delivers
+ * entries pending longer than AGE_NS: a PE that computes, or spins on plain loads, does not
+ * hold its peers back forever (that thread's deliveries depend on time, not on the seed).
+ * When an entry lands before an older one to the same PE, the completion that delivers the
+ * rest first pauses, long enough for the peer to read the half-delivered state: the moment at
+ * which a missing fence shows.
  *
  * Delivery is the operation itself: a copy or CPU atomic into a peer mapped directly, or the
  * UCX operation followed by a flush of that PE's endpoint, so that the list alone decides the
@@ -482,26 +484,25 @@ static void pause_ns(long ns)
 
 void sshmem_weak_complete(shmem_ctx_t ctx, const int *pes, size_t n)
 {
-    weak_filter_t f = {ctx, pes, n, (size_t)-1};
-    pthread_mutex_lock(&weak.lock);
-    if (weak.exposed && pick(&f) < weak.n) {
-        /* Something landed ahead of older entries: let the peers see that state for a while
-         * (unlocked: the mode's thread may deliver meanwhile, as a network would). */
-        pthread_mutex_unlock(&weak.lock);
-        pause_ns(EXPOSED_PAUSE_NS);
-        pthread_mutex_lock(&weak.lock);
-        weak.exposed = 0;
-    }
-    deliver_all(&f);
-    pthread_mutex_unlock(&weak.lock);
-}
-
-void sshmem_weak_tick(void)
-{
-    if (!__atomic_load_n(&weak.ops, __ATOMIC_RELAXED))
+    if (!__atomic_load_n(&weak.ops, __ATOMIC_RELAXED)) /* this PE's own count: a hint */
         return;
+    weak_filter_t f = {ctx, pes, n, (size_t)-1};
+    int paused = 0;
+    size_t i;
     pthread_mutex_lock(&weak.lock);
-    tick_locked();
+    while ((i = pick(&f)) < weak.n) {
+        if (weak.exposed && !paused) {
+            /* Something landed ahead of an older entry to its PE: let the peers see that
+             * state for a while (unlocked: the mode's thread may deliver meanwhile, as a
+             * network would), once per completion. */
+            pthread_mutex_unlock(&weak.lock);
+            pause_ns(EXPOSED_PAUSE_NS);
+            pthread_mutex_lock(&weak.lock);
+            paused = 1;
+            continue;
+        }
+        deliver(i);
+    }
     pthread_mutex_unlock(&weak.lock);
 }
 

@@ -54,7 +54,5 @@ void sshmem_weak_fence(shmem_ctx_t ctx);
 /* Deliver every pending operation of ctx (NULL: of every context), or only those to the PEs
  * pes[0..n) (world numbers) when pes is not NULL. */
 void sshmem_weak_complete(shmem_ctx_t ctx, const int *pes, size_t n);
-/* A poll of a wait: maybe deliver something (the PE may wait for its own pending put). */
-void sshmem_weak_tick(void);
 
 #endif
