@@ -41,8 +41,9 @@ static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size
 }
 
 /* may_hold: the weak-ordering mode may hold it (a user's put, not the library's own). */
-static void put_checked(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe,
-                        int blocking, const char *call, int may_hold)
+static inline __attribute__((always_inline)) void
+put_checked(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe, int blocking,
+            const char *call, int may_hold)
 {
     size_t off;
     if (len == 0)

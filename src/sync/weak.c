@@ -531,6 +531,7 @@ static void *age_loop(void *arg)
     (void)arg;
     while (!__atomic_load_n(&weak.stop, __ATOMIC_ACQUIRE)) {
         pause_ns(NAP_NS);
+        sshmem_tx_release_late(); /* sshmem's own puts held by the transport */
         if (!__atomic_load_n(&weak.ops, __ATOMIC_RELAXED))
             continue;
         pthread_mutex_lock(&weak.lock);

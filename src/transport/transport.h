@@ -178,6 +178,10 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t n);
  * something (a wait that moved messages does not give its CPU away, sync/wait.h). */
 unsigned sshmem_tx_progress(void);
 
+/* Under the weak-ordering mode: give UCX the puts of sshmem's own that were held longer than a
+ * few milliseconds (transport/ucx_late.c); the mode's thread calls it. */
+void sshmem_tx_release_late(void);
+
 /* The default context's transport state. */
 struct sshmem_tx *sshmem_tx_default(void);
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/env.h"
 #include "core/error.h"
 #include "transport/ucx_quirks.h"
 #include "transport/ucx_tx.h"
@@ -126,6 +127,12 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
     ucp_request_param_t param = {0};
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_put");
+    if (SSHMEM_UNLIKELY(sshmem_env.weak) &&
+        sshmem_ucx_late_hold(tx, pe, region, raddr, src, len)) {
+        count_op(tx, pe, region);
+        sshmem_tx_unlock(tx);
+        return;
+    }
     void *req = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
     count_op(tx, pe, region);
     if (!blocking)
@@ -135,13 +142,25 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
         sshmem_ucx_wait(tx, req, "shmem_put");
 }
 
+/* A piece of a stamped block (tx's lock held): held under the weak-ordering mode, else issued,
+ * its request (if any) going to reqs[(*n)++]. */
+static void put_piece(struct sshmem_tx *tx, ucp_ep_h ep, int pe, enum sshmem_region region,
+                      uint64_t raddr, const char *src, size_t len, void **reqs, int *n)
+{
+    ucp_request_param_t param = {0};
+    if (SSHMEM_UNLIKELY(sshmem_env.weak) &&
+        sshmem_ucx_late_hold(tx, pe, region, raddr, src, len))
+        return;
+    reqs[(*n)++] = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
+}
+
 /* Put [raddr, raddr + len) from src through ep, leaving out the stamp word when it lies inside
  * (tx's lock held): only the stamp ever writes it, so a data put that lands late cannot set
  * it back. Returns how many requests it left in reqs (at most 2). */
-static int put_around_stamp(ucp_ep_h ep, ucp_rkey_h rkey, uint64_t raddr, const char *src,
+static int put_around_stamp(struct sshmem_tx *tx, ucp_ep_h ep, int pe,
+                            enum sshmem_region region, uint64_t raddr, const char *src,
                             size_t len, uint64_t stamp_raddr, void **reqs)
 {
-    ucp_request_param_t param = {0};
     size_t head = len, tail = len;
     int n = 0;
     if (len >= sizeof(uint64_t) && stamp_raddr >= raddr &&
@@ -150,9 +169,9 @@ static int put_around_stamp(ucp_ep_h ep, ucp_rkey_h rkey, uint64_t raddr, const 
         tail = head + sizeof(uint64_t);
     }
     if (head)
-        reqs[n++] = ucp_put_nbx(ep, src, head, raddr, rkey, &param);
+        put_piece(tx, ep, pe, region, raddr, src, head, reqs, &n);
     if (tail < len)
-        reqs[n++] = ucp_put_nbx(ep, src + tail, len - tail, raddr + tail, rkey, &param);
+        put_piece(tx, ep, pe, region, raddr + tail, src + tail, len - tail, reqs, &n);
     return n;
 }
 
@@ -163,8 +182,8 @@ void sshmem_tx_put_stamped(struct sshmem_tx *tx, int pe, enum sshmem_region regi
     void *data[2];
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
-    int n = put_around_stamp(ep, rkey_of(tx, pe, region), raddr, src, len, stamp_raddr, data);
-    if (n)
+    int n = put_around_stamp(tx, ep, pe, region, raddr, src, len, stamp_raddr, data);
+    if (len)
         count_op(tx, pe, region);
     sshmem_tx_unlock(tx);
     /* The one fence of the transport, whatever it takes on this UCX (sshmem_tx_fence). */
@@ -180,6 +199,8 @@ void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
     ucp_request_param_t param = {0};
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_get");
+    if (SSHMEM_UNLIKELY(tx->late)) /* a PE reads its own writes */
+        sshmem_ucx_late_release(tx, pe);
     void *req = ucp_get_nbx(ep, dst, len, raddr, rkey_of(tx, pe, region), &param);
     count_op(tx, pe, region);
     if (!blocking)
@@ -436,6 +457,8 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
     for (int i = 0; i < n; i++) {
         tx->quieting_flags[i] = tx->touched[pes[i]];
         tx->touched[pes[i]] = 0;
+        if (SSHMEM_UNLIKELY(tx->late))
+            sshmem_ucx_late_release(tx, pes[i]);
         void *req = ucp_ep_flush_nbx(tx->eps[pes[i]], &param);
         if (req != NULL)
             tx->reqs[k++] = req;
@@ -480,6 +503,8 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
         tx->n_emulated -= (flags & TOUCHED_EMULATED) != 0;
         tx->quieting[n] = pe;
         tx->quieting_flags[n++] = flags;
+        if (SSHMEM_UNLIKELY(tx->late))
+            sshmem_ucx_late_release(tx, pe);
         void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
         if (req != NULL)
             tx->reqs[k++] = req;
@@ -510,7 +535,8 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
  */
 void sshmem_tx_fence(struct sshmem_tx *tx)
 {
-    if (sshmem_ucx_quirks.fence_by_flush) {
+    /* Puts held by the weak-ordering mode are not UCX's yet: no fence of UCX orders them. */
+    if (sshmem_ucx_quirks.fence_by_flush || SSHMEM_UNLIKELY(tx->late)) {
         sshmem_tx_quiet(tx);
         return;
     }
@@ -545,6 +571,8 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
     int k = 0;
     for (int i = 0; i < tx->n_pending; i++) {
         int pe = tx->pending_pes[i];
+        if (tx->late)
+            sshmem_ucx_late_release(tx, pe);
         void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
         tx->touched[pe] = 0;
         if (req && !UCS_PTR_IS_ERR(req))
@@ -573,12 +601,17 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
 unsigned sshmem_tx_progress(void)
 {
     struct sshmem_tx *tx = sshmem_tx_default();
-    if (!tx->shared)
+    if (!tx->shared) {
+        if (SSHMEM_UNLIKELY(tx->late))
+            sshmem_ucx_late_tick(tx);
         return ucp_worker_progress(tx->worker) + sshmem_ucx_release_open();
+    }
     sshmem_tx_mark_driven(tx);
     /* Busy: another thread (often the progress thread) is progressing it right now. */
     unsigned moved = 0;
     if (sshmem_worker_trylock(&tx->lock)) {
+        if (SSHMEM_UNLIKELY(tx->late))
+            sshmem_ucx_late_tick(tx);
         moved = ucp_worker_progress(tx->worker) + sshmem_ucx_release_open();
         sshmem_worker_unlock(&tx->lock);
     }

@@ -80,6 +80,10 @@ struct sshmem_tx {
     unsigned operand_next;
     unsigned operands_held;
     struct ucx_operand operands[SSHMEM_UCX_OPERANDS];
+    /* Under the weak-ordering mode, the puts not given to UCX yet (ucx_late.c; lock held). */
+    struct late_put *late;
+    unsigned n_late;
+    uint64_t late_rng;
 };
 
 extern ucp_context_h sshmem_ucx_context;
@@ -194,6 +198,16 @@ unsigned sshmem_ucx_release_open(void);
 /* Free the messages still held (none, unless the PEs' collective calls did not match: that
  * is reported), once no handler can run any more (finalize, after the worker is gone). */
 void sshmem_ucx_put_add_release(void);
+
+/* The weak-ordering mode's held puts (ucx_late.c; tx's lock held). hold: under the mode,
+ * keep a copy of the put instead of issuing it and return 1; otherwise 0. release: issue
+ * those to pe, in a random order (before a flush of pe's endpoint or a get from pe). tick: a
+ * poll's chance for each. discard: drop them (teardown). */
+int sshmem_ucx_late_hold(struct sshmem_tx *tx, int pe, enum sshmem_region region,
+                         uint64_t raddr, const void *src, size_t len);
+void sshmem_ucx_late_release(struct sshmem_tx *tx, int pe);
+void sshmem_ucx_late_tick(struct sshmem_tx *tx);
+void sshmem_ucx_late_discard(struct sshmem_tx *tx);
 
 /* Progress thread, for finalize and for whether the default worker needs its lock. */
 void sshmem_ucx_progress_thread_stop(void);

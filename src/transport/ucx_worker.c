@@ -112,6 +112,7 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
         if (tx->operands[i].req)
             ucp_request_free(tx->operands[i].req);
     tx->operands_held = 0;
+    sshmem_ucx_late_discard(tx); /* none, unless the job ends without a quiet */
     for (int pe = 0; pe < sshmem.n_pes; pe++) {
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
             if (tx->rkeys[pe][r])
