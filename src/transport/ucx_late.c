@@ -134,7 +134,7 @@ static void issue_where(struct sshmem_tx *tx, int (*pick)(struct sshmem_tx *, st
 
 static int to_pe(struct sshmem_tx *tx, struct late_put *p, const void *pe)
 {
-    return p->pe == *(const int *)pe;
+    return *(const int *)pe < 0 || p->pe == *(const int *)pe;
 }
 
 static int by_chance(struct sshmem_tx *tx, struct late_put *p, const void *arg)

@@ -535,8 +535,7 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
  */
 void sshmem_tx_fence(struct sshmem_tx *tx)
 {
-    /* Puts held by the weak-ordering mode are not UCX's yet: no fence of UCX orders them. */
-    if (sshmem_ucx_quirks.fence_by_flush || SSHMEM_UNLIKELY(tx->late)) {
+    if (sshmem_ucx_quirks.fence_by_flush) {
         sshmem_tx_quiet(tx);
         return;
     }
@@ -547,6 +546,10 @@ void sshmem_tx_fence(struct sshmem_tx *tx)
         pthread_mutex_lock(&tx->quiet_lock);
     /* Emulated operations are ordered by nothing short of quiet's probe (see above). */
     sshmem_tx_lock(tx);
+    /* From UCX 1.14 the fence orders every lane: what the weak-ordering mode holds goes
+     * first (on UCX 1.13 the mode's held puts stay held: its fence orders none of them). */
+    if (SSHMEM_UNLIKELY(tx->late))
+        sshmem_ucx_late_release(tx, -1);
     const int emulated = tx->n_emulated != 0;
     ucs_status_t st = tx->n_pending && !emulated ? ucp_worker_fence(tx->worker) : UCS_OK;
     sshmem_tx_unlock(tx);

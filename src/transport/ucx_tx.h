@@ -201,7 +201,7 @@ void sshmem_ucx_put_add_release(void);
 
 /* The weak-ordering mode's held puts (ucx_late.c; tx's lock held). hold: under the mode,
  * keep a copy of the put instead of issuing it and return 1; otherwise 0. release: issue
- * those to pe, in a random order (before a flush of pe's endpoint or a get from pe). tick: a
+ * those to pe (-1: to every PE), in a random order (before a flush of pe's endpoint or a get from pe). tick: a
  * poll's chance for each. discard: drop them (teardown). */
 int sshmem_ucx_late_hold(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                          uint64_t raddr, const void *src, size_t len);
