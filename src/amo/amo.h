@@ -27,34 +27,6 @@ void sshmem_amo_nbi_slow(shmem_ctx_t ctx, void *fetch, void *dest, sshmem_amo_op
                          size_t size, uint64_t operand, uint64_t compare, int pe,
                          const char *call);
 
-#define SSHMEM_CPU_AMO_(TYPE, p, op, operand, compare)                                           \
-    do {                                                                                         \
-        TYPE *a_ = (TYPE *)(p), v_ = (TYPE)(operand), c_ = (TYPE)(compare);                      \
-        switch (op) {                                                                            \
-        case SSHMEM_AMO_ADD: return __atomic_fetch_add(a_, v_, __ATOMIC_SEQ_CST);                \
-        case SSHMEM_AMO_AND: return __atomic_fetch_and(a_, v_, __ATOMIC_SEQ_CST);                \
-        case SSHMEM_AMO_OR: return __atomic_fetch_or(a_, v_, __ATOMIC_SEQ_CST);                  \
-        case SSHMEM_AMO_XOR: return __atomic_fetch_xor(a_, v_, __ATOMIC_SEQ_CST);                \
-        case SSHMEM_AMO_SWAP: return __atomic_exchange_n(a_, v_, __ATOMIC_SEQ_CST);              \
-        case SSHMEM_AMO_CSWAP:                                                                   \
-            __atomic_compare_exchange_n(a_, &c_, v_, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);     \
-            return c_;                                                                           \
-        case SSHMEM_AMO_FETCH: return __atomic_load_n(a_, __ATOMIC_ACQUIRE);                     \
-        case SSHMEM_AMO_SET: __atomic_store_n(a_, v_, __ATOMIC_RELEASE); return 0;               \
-        }                                                                                        \
-    } while (0)
-
-/* One CPU atomic on memory we can load and store; returns the old value (bits, zero-extended). */
-static inline __attribute__((always_inline)) uint64_t
-sshmem_cpu_amo(void *p, sshmem_amo_op_t op, size_t size, uint64_t operand, uint64_t compare)
-{
-    if (size == 4)
-        SSHMEM_CPU_AMO_(uint32_t, p, op, operand, compare);
-    else
-        SSHMEM_CPU_AMO_(uint64_t, p, op, operand, compare);
-    return 0;
-}
-
 /* pe is a world PE number, already checked. */
 static inline __attribute__((always_inline)) uint64_t
 sshmem_amo_world(shmem_ctx_t ctx, void *dest, sshmem_amo_op_t op, size_t size,

@@ -41,8 +41,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "amo/amo.h"
 #include "core/copy.h"
+#include "core/cpu_amo.h"
 #include "core/error.h"
 #include "sync/weak.h"
 

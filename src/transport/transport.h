@@ -17,19 +17,9 @@
 #include <stdint.h>
 
 #include "core/copy_plan.h"
+#include "core/cpu_amo.h"
 #include "core/sshmem.h"
 
-/* The atomic operations the transport carries (UCX's set, with fetch as a flag). */
-typedef enum {
-    SSHMEM_AMO_ADD,
-    SSHMEM_AMO_AND,
-    SSHMEM_AMO_OR,
-    SSHMEM_AMO_XOR,
-    SSHMEM_AMO_SWAP,
-    SSHMEM_AMO_CSWAP,
-    SSHMEM_AMO_FETCH, /* carried as an add of 0 that fetches */
-    SSHMEM_AMO_SET,   /* carried as a swap whose old value is dropped */
-} sshmem_amo_op_t;
 
 /* `hosts`: how many hosts the job spans (0: unknown); a one-host job needs no network. */
 void sshmem_tx_init(int thread_multiple, int hosts);
