@@ -10,7 +10,9 @@
  * On this machine every transport delivers in order, so code that leans on that order works
  * here and fails on a cluster. In the mode a put is therefore not given to UCX when issued:
  * its bytes are copied (the request is complete at once, as the contract allows) and held on
- * the context until
+ * the default context, whose worker carries sshmem's own traffic (the program's operations
+ * reach UCX through the mode's deliveries, sync/weak.c, each flushed as it lands; those of
+ * other contexts to this PE itself, which the mode does not hold, are left alone), until
  *  - a flush of its endpoint (quiet, pe_quiet, the fence, which is a flush before UCX 1.14,
  *    the drain at finalize), which issues the endpoint's held puts in a random order first;
  *  - a get from that PE (a PE reads its own writes, as the mode's user operations do);
@@ -61,7 +63,7 @@ static uint64_t late_random(struct sshmem_tx *tx)
 int sshmem_ucx_late_hold(struct sshmem_tx *tx, int pe, enum sshmem_region region,
                          uint64_t raddr, const void *src, size_t len)
 {
-    if (!sshmem_env.weak)
+    if (!sshmem_env.weak || tx != sshmem_tx_default())
         return 0;
     struct late_put *p = malloc(sizeof *p + len);
     if (!p)
