@@ -11,6 +11,7 @@
  *  8. the library's internal symmetric space, laid out in step 4 from the PE count
  *     (api/space_layout.h): teams, locks, hang record, profile row; then a barrier
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,8 +129,13 @@ static void init_runtime(int requested)
         print_info();
 }
 
+/* Threads that call shmem_init at once take turns: the first starts the library, the others
+ * find it started (two start-ups in one process made two UCX contexts on one heap). */
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+
 SSHMEM_DEFINE(int, shmem_init_thread, (int requested, int *provided))
 {
+    pthread_mutex_lock(&init_lock);
     if (!sshmem.initialized) {
         if (sshmem.finalized)
             sshmem_not_initialized("shmem_init_thread");
@@ -139,6 +145,7 @@ SSHMEM_DEFINE(int, shmem_init_thread, (int requested, int *provided))
                          "SHMEM_THREAD_MULTIPLE", requested);
         init_runtime(requested);
     }
+    pthread_mutex_unlock(&init_lock);
     if (provided)
         *provided = sshmem.thread_level;
     return 0;
