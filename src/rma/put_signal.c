@@ -64,9 +64,9 @@ static void deliver_data(shmem_ctx_t ctx, void *dest, const void *src, size_t le
 }
 
 /* Under the weak-ordering mode: the mode holds the data and the signal (sync/weak.h). */
-static void weak_put_signal(shmem_ctx_t ctx, void *dest, const void *src, size_t len,
-                            uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
-                            const char *call)
+static SSHMEM_COLD void weak_put_signal(shmem_ctx_t ctx, void *dest, const void *src,
+                                        size_t len, uint64_t *sig_addr, uint64_t signal,
+                                        int sig_op, int pe, const char *call)
 {
     size_t off = 0, sig_off = 0;
     int r = sshmem_region_of(dest, len, &off);

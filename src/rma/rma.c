@@ -9,8 +9,8 @@
 #include "transport/transport.h"
 
 /* Region and offset of a remote range, or a clear error. */
-static int remote_region(shmem_ctx_t ctx, const void *addr, size_t len, size_t *off,
-                         const char *call)
+static inline __attribute__((always_inline)) int
+remote_region(shmem_ctx_t ctx, const void *addr, size_t len, size_t *off, const char *call)
 {
     if (SSHMEM_UNLIKELY(!ctx))
         sshmem_fatal(call, "ctx is SHMEM_CTX_INVALID; pass a context from shmem_ctx_create "
@@ -30,8 +30,8 @@ static void SSHMEM_COLD null_local(const char *call, const char *what, size_t le
 }
 
 /* The put itself, into pe's region r at off: a copy, or UCX. */
-static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size_t len, int pe,
-                       int blocking)
+static inline __attribute__((always_inline)) void
+put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size_t len, int pe, int blocking)
 {
     char *direct = sshmem_peer(pe)->direct[r];
     if (direct)
@@ -40,7 +40,8 @@ static void put_region(shmem_ctx_t ctx, int r, size_t off, const void *src, size
         sshmem_tx_put(ctx->tx, pe, r, sshmem_peer(pe)->remote[r] + off, src, len, blocking);
 }
 
-/* may_hold: the weak-ordering mode may hold it (a user's put, not the library's own). */
+/* may_hold: the weak-ordering mode may hold it (a user's put, not the library's own). Both
+ * helpers are inlined: the put to a global is one function, as fast as before the mode. */
 static inline __attribute__((always_inline)) void
 put_checked(shmem_ctx_t ctx, void *dest, const void *src, size_t len, int pe, int blocking,
             const char *call, int may_hold)
