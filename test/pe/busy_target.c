@@ -51,7 +51,7 @@ int main(void)
         }
         shmem_quiet();
         *done_at = now() - start;
-        CHECK(*done_at < BUSY_S * 0.75, "one-sided operations into a busy PE took %.3f s "
+        CHECK(*done_at < BUSY_S * 0.75 || !speed_checked(), "one-sided operations into a busy PE took %.3f s "
               "(the target computed for %.1f s)", *done_at, BUSY_S);
     }
     shmem_barrier_all();
