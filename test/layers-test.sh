@@ -4,7 +4,9 @@
 # The layers, lowest first (doc/reference.md "Layout" and README.md say what each holds);
 # directories on one line form one layer and may include each other's headers:
 #   core < boot < transport < heap < rma amo sync < coll team < mpix < watch < api
-# src/tools (oshinfo) and src/launcher (oshrun) are programs of their own, not the library.
+# src/tools (oshinfo) and src/launcher (oshrun) are programs of their own, not the library;
+# src/trace is libsshmem_trace, a tool above the library that reaches it only through the
+# public pNAME routines (the profiling interface).
 #
 #   1. every directory under src/ has its place in that order (a new one must be placed);
 #   2. no file of the library includes a header of a higher layer (each one named with its
@@ -26,7 +28,7 @@ declare -A level
 for i in "${!order[@]}"; do
     for d in ${order[$i]}; do level[$d]=$i; done
 done
-programs=" tools launcher "
+programs=" tools launcher trace "
 
 unplaced=""
 for d in "$src"/*/; do

@@ -75,6 +75,12 @@
     X(profile, STRING, "SSHMEM_PROFILE", NULL, "",                                                \
       "write a traffic profile at shmem_finalize to PATH.csv, PATH-matrix.csv and PATH.svg "     \
       "(PE 0; see doc/reference.md); unset = off")                                              \
+    X(trace, STRING, "SSHMEM_TRACE", NULL, "",                                                    \
+      "write a timeline of every OpenSHMEM call at shmem_finalize to PATH.json (Perfetto, "      \
+      "chrome://tracing) and PATH-timeline.svg (see doc/reference.md); unset = off")            \
+    X(trace_events, UINT, "SSHMEM_TRACE_EVENTS", NULL, "100000",                                  \
+      "calls each PE records for SSHMEM_TRACE (32 bytes each); later calls are only counted; "  \
+      "0 = the default")                                                                         \
     X(teams_max, UINT, "SSHMEM_TEAMS_MAX", NULL, "32",                                            \
       "split teams a PE may be in at once (1 to 1024); each costs 50 KiB of symmetric memory " \
       "per PE, on top of SHMEM_SYMMETRIC_SIZE")                                                   \
@@ -115,6 +121,8 @@ typedef struct sshmem_env {
     size_t coll_hold;  /* bytes of early messages a PE holds (coll/engine.c, coll_gate) */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
+    const char *trace;     /* SSHMEM_TRACE path prefix, "" when off (read by src/trace) */
+    unsigned trace_events; /* SSHMEM_TRACE_EVENTS (read by src/trace) */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */
     unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
     unsigned weak;         /* the weak-ordering mode's seed, 0 off (sync/weak.c) */

@@ -39,6 +39,10 @@ static const char usage_text[] =
     "  --profile[=PATH]           write a traffic profile at the end: PATH.csv, PATH-matrix.csv,\n"
     "                             PATH-ops.csv and PATH.svg (sets SSHMEM_PROFILE=PATH for the\n"
     "                             PEs; default PATH: sshmem-profile in the current directory)\n"
+    "  --trace[=PATH]             write a timeline of every OpenSHMEM call at the end: PATH.json\n"
+    "                             (open it in ui.perfetto.dev or chrome://tracing) and\n"
+    "                             PATH-timeline.svg (sets SSHMEM_TRACE=PATH for the PEs;\n"
+    "                             default PATH: sshmem-trace in the current directory)\n"
     "  --weak[=SEED]              weak-ordering mode: puts, signals, non-fetching atomics and\n"
     "                             _nbi operations land late and out of order, as on an RDMA\n"
     "                             network, in an order SEED picks (default 1; sets SSHMEM_WEAK):\n"
@@ -69,6 +73,7 @@ static const char usage_text[] =
     "  oshrun -np 4 ./hello\n"
     "  oshrun -np 8 --tag-output ./solver input.dat\n"
     "  oshrun -np 2 -x SHMEM_SYMMETRIC_SIZE=1G --timeout 60 ./a.out\n"
+    "  oshrun -np 4 --trace ./ring        (then open sshmem-trace.json in ui.perfetto.dev)\n"
     "  oshrun -np 2 --weak=3 ./a.out      (the same seed replays the same order)\n";
 
 /* Report a usage error, pointing at --help. */
@@ -149,6 +154,20 @@ static enum apply_result apply_profile(struct osh_options *o, const char *name, 
     const char *path = value ? value : "sshmem-profile";
     char *entry = osh_xmalloc(strlen("SSHMEM_PROFILE=") + strlen(path) + 1);
     sprintf(entry, "SSHMEM_PROFILE=%s", path);
+    add_export(o, entry);
+    return APPLY_OK;
+}
+
+/* --trace[=PATH]: the PEs' SSHMEM_TRACE (the library brings the recorder in and writes the
+ * files at the end: src/core/trace_loader.c, src/trace). */
+static enum apply_result apply_trace(struct osh_options *o, const char *name, const char *value)
+{
+    if (value && !*value)
+        return usage_error("%s=: expected a path prefix, e.g. %s=run1 (or %s alone for "
+                           "sshmem-trace)", name, name, name);
+    const char *path = value ? value : "sshmem-trace";
+    char *entry = osh_xmalloc(strlen("SSHMEM_TRACE=") + strlen(path) + 1);
+    sprintf(entry, "SSHMEM_TRACE=%s", path);
     add_export(o, entry);
     return APPLY_OK;
 }
@@ -258,6 +277,7 @@ static const struct option_def option_table[] = {
     { { "--tag-output", NULL }, false, apply_tag_output },
     { { "--timeout", NULL }, true, apply_timeout },
     { { "--profile", NULL }, false, apply_profile, true },
+    { { "--trace", NULL }, false, apply_trace, true },
     { { "--weak", NULL }, false, apply_weak, true },
     { { "--oversubscribe", NULL }, false, apply_oversubscribe },
     { { "--allow-run-as-root", NULL }, false, apply_ignored },
