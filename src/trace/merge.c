@@ -13,13 +13,28 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "trace/routines.h"
 #include "trace/trace.h"
 
 typedef struct {
     sshmem_trace_part_t *parts; /* magic[0] == 0: missing */
     int64_t *shift;             /* add to a PE's times to get PE 0's clock */
     uint64_t origin;            /* the first call of the job, on PE 0's clock */
+    uint64_t started;           /* the end of the last shmem_init, on PE 0's clock */
 } merged_t;
+
+/* The end of the PE's first call of the init family, or 0. */
+static uint64_t init_end(const sshmem_trace_event_t *ev, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        if (ev[i].routine >= sshmem_trace_n_routines)
+            continue;
+        const char *name = sshmem_trace_routines[ev[i].routine].name;
+        if ((strncmp(name, "shmem_init", 10) == 0 || strcmp(name, "start_pes") == 0))
+            return ev[i].end;
+    }
+    return 0;
+}
 
 static int64_t clock_shift(const sshmem_trace_part_t *p, const sshmem_trace_part_t *pe0)
 {
@@ -47,6 +62,10 @@ static void read_heads(const char *path, int n, merged_t *m, sshmem_trace_job_t 
             m->origin = b < m->origin ? b : m->origin;
             last = e > last ? e : last;
         }
+        uint64_t started = init_end(ev, m->parts[pe].stored);
+        if (started)
+            started += (uint64_t)m->shift[pe];
+        m->started = started > m->started ? started : m->started;
         job->recorded += m->parts[pe].stored;
         job->dropped += m->parts[pe].dropped;
         job->capacity = m->parts[pe].capacity;
@@ -55,6 +74,7 @@ static void read_heads(const char *path, int n, merged_t *m, sshmem_trace_job_t 
     if (m->origin == UINT64_MAX)
         m->origin = last = 0;
     job->span = last - m->origin;
+    job->started = m->started > m->origin ? m->started - m->origin : 0;
     if (missing)
         sshmem_trace_warn("the parts of %d PE(s) are missing (%s.partN): their rows are empty; "
                           "with PEs on several hosts, SSHMEM_TRACE must name a directory that "

@@ -5,7 +5,8 @@
  * times), transfers as arrows between the rows, a legend.
  *
  * The file stays small for long runs: calls that fall within one pixel of the box before
- * them on the same row join that box (its hover text says how many calls it stands for), and
+ * them on the same row join that box when of its kind or when both are thinner than a pixel
+ * (its hover text says how many calls it stands for), and
  * at most one arrow is drawn per source row, target row and pixel column.
  */
 #include <inttypes.h>
@@ -31,9 +32,16 @@ struct sshmem_trace_svg {
     unsigned char *drawn; /* per target PE and pixel column: an arrow of this row is there */
 };
 
+/* The axis shows the program's own time: it begins when every PE has finished shmem_init
+ * (which can last long beside the rest); what comes earlier is drawn at its left edge. */
 static double x_of(const sshmem_trace_svg_t *w, uint64_t ns)
 {
-    return LEFT + (double)ns * w->scale;
+    return LEFT + (double)(ns > w->job->started ? ns - w->job->started : 0) * w->scale;
+}
+
+static uint64_t window(const sshmem_trace_job_t *job)
+{
+    return job->span > job->started ? job->span - job->started : 1;
 }
 
 static int row_y(int pe)
@@ -55,21 +63,22 @@ static uint64_t tick_step(uint64_t span)
 
 static void time_axis(sshmem_trace_svg_t *w)
 {
-    uint64_t span = w->job->span ? w->job->span : 1, step = tick_step(span);
+    uint64_t span = window(w->job), step = tick_step(span);
     int ms = span >= 10000000;
     double unit = ms ? 1e6 : 1e3;
     int decimals = 0;
     for (double s = (double)step / unit; s < 1 && decimals < 3; s *= 10)
         decimals++;
     int bottom = row_y(w->job->n_pes);
-    for (uint64_t t = 0; t <= span; t += step) {
+    uint64_t first = (w->job->started + step - 1) / step * step;
+    for (uint64_t t = first; t <= w->job->span; t += step) {
         double x = x_of(w, t);
         fprintf(w->f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n"
                       "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">%.*f</text>\n",
                 x, TOP - 4, x, bottom, x, TOP - 8, decimals, (double)t / unit);
     }
-    fprintf(w->f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">time (%s from the first call)"
-                  "</text>\n", LEFT, TOP - 24, ms ? "ms" : "\xc2\xb5s");
+    fprintf(w->f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">time (%s from the first call; the axis begins "
+                  "when every PE has finished shmem_init)</text>\n", LEFT, TOP - 24, ms ? "ms" : "\xc2\xb5s");
 }
 
 static void rows(sshmem_trace_svg_t *w)
@@ -95,7 +104,7 @@ sshmem_trace_svg_t *sshmem_trace_svg_open(FILE *f, const sshmem_trace_job_t *job
         return NULL;
     w->f = f;
     w->job = job;
-    w->scale = (double)PLOT / (double)(job->span ? job->span : 1);
+    w->scale = (double)PLOT / (double)window(job);
     w->arrows = tmpfile();
     w->drawn = malloc((size_t)job->n_pes * (PLOT + 2));
     int width = LEFT + PLOT + RIGHT, height = height_of(job);
@@ -167,7 +176,10 @@ void sshmem_trace_svg_pe(sshmem_trace_svg_t *w, int pe, const sshmem_trace_event
             continue;
         int kind = sshmem_trace_routines[e->routine].kind;
         double x0 = x_of(w, e->begin), x1 = x_of(w, e->end);
-        if (b.calls && x0 < b.x1 + 1) { /* within a pixel of the box before: join it */
+        /* Within a pixel of the box before: join it if of its kind, or if both are thinner
+         * than a pixel (a box of a pixel or more keeps its own colour). */
+        int near = b.calls && x0 < b.x1 + 1;
+        if (near && (kind == b.kind || (b.x1 - b.x0 < 1 && x1 - x0 < 1))) {
             b.x1 = x1 > b.x1 ? x1 : b.x1;
             b.end = e->end > b.end ? e->end : b.end;
             b.mixed |= kind != b.kind;

@@ -37,6 +37,7 @@ int sshmem_trace_read_part(const char *path, int pe, sshmem_trace_part_t *head,
 typedef struct sshmem_trace_job {
     int n_pes;
     uint64_t span;     /* the end of the last call */
+    uint64_t started;  /* the end of the last PE's shmem_init: where the SVG's axis begins */
     uint64_t capacity; /* SSHMEM_TRACE_EVENTS */
     uint64_t recorded, dropped;
     const sshmem_trace_part_t *parts; /* one per PE; magic[0] == 0 where a part is missing */
