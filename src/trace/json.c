@@ -106,14 +106,15 @@ static void call(sshmem_trace_json_t *w, int pe, const sshmem_trace_event_t *e)
 {
     const sshmem_trace_routine_t *r = &sshmem_trace_routines[e->routine];
     slice(w, r->name, "", sshmem_trace_kind_name(r->kind), pe, e->thread, e);
-    const char *sep = "";
-    fputs(",\"args\":{", w->f);
-    if (e->pe >= 0) {
-        fprintf(w->f, "\"target_pe\":%d", (int)e->pe);
-        sep = ",";
+    if (e->pe < 0 && !r->has_nelems) {
+        fputs("}", w->f);
+        return;
     }
+    fputs(",\"args\":{", w->f);
+    if (e->pe >= 0)
+        fprintf(w->f, "\"target_pe\":%d%s", (int)e->pe, r->has_nelems ? "," : "");
     if (r->has_nelems)
-        fprintf(w->f, "%s\"nelems\":%" PRIu64, sep, e->count);
+        fprintf(w->f, "\"nelems\":%" PRIu64, e->count);
     fputs("}}", w->f);
 }
 

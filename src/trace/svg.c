@@ -203,7 +203,7 @@ static void legend(sshmem_trace_svg_t *w)
         fprintf(w->f, "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
                       "fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x, y, 
                 sshmem_trace_kind_colour(k), x + 16, y + 10, sshmem_trace_kind_name(k));
-        x += 24 + 7 * (int)strlen(sshmem_trace_kind_name(k));
+        x += 28 + 8 * (int)strlen(sshmem_trace_kind_name(k));
     }
     fprintf(w->f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555\">Arrows: the data of "
                   "a put or an atomic goes from the caller to the target PE; a get brings it "

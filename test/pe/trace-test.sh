@@ -7,7 +7,7 @@
 # per call and the arrows. Then: SSHMEM_TRACE set directly, with oshrun and with no launcher
 # at all, the default name, a full buffer (the first calls kept, the rest counted and said
 # once), an unwritable path, and no files without the option. TAP.
-build="${SSHMEM_TEST_BUILDDIR:-.}"
+build=$(cd "${SSHMEM_TEST_BUILDDIR:-.}" && pwd)
 oshrun="${OSHRUN:-$build/oshrun}"
 prog="$build/test/pe/trace_calls"
 checker="$build/test/pe/trace_check"
