@@ -80,9 +80,15 @@ static void __attribute__((constructor)) sshmem_trace_loader(int argc, char **ar
     if (!path || !*path || dlsym(RTLD_DEFAULT, "sshmem_trace_library_present"))
         return;
     char library[PATH_MAX];
-    if (recorder_path(library, sizeof library) != 0 || access(library, R_OK) != 0) {
-        tell("libsshmem_trace.so is not beside libsshmem.so: is sshmem linked in statically?",
+    if (recorder_path(library, sizeof library) != 0) {
+        tell("sshmem seems linked in statically: the recorder needs libsshmem.so",
              "<libdir of sshmem>/libsshmem_trace.so");
+        return;
+    }
+    if (access(library, R_OK) != 0) {
+        char why[PATH_MAX + 64];
+        snprintf(why, sizeof why, "%s: %s", library, strerror(errno));
+        tell(why, "<libdir of sshmem>/libsshmem_trace.so");
         return;
     }
     if (getenv(LOADER_MARK) || !argv || !envp) {
