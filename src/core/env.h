@@ -121,12 +121,15 @@ typedef struct sshmem_env {
     size_t coll_hold;  /* bytes of early messages a PE holds (coll/engine.c, coll_gate) */
     unsigned pes_per_node; /* 0: node ids from the launcher */
     const char *profile;   /* SSHMEM_PROFILE path prefix, "" when off */
-    const char *trace;     /* SSHMEM_TRACE path prefix, "" when off (read by src/trace) */
-    unsigned trace_events; /* SSHMEM_TRACE_EVENTS (read by src/trace) */
     unsigned teams_max;    /* split-team pool slots (core/space.h) */
     unsigned locks_max;    /* lock queue nodes per PE (core/space.h) */
     unsigned weak;         /* the weak-ordering mode's seed, 0 off (sync/weak.c) */
     const char *stream_copy_min; /* "auto", "off" or a size (core/copy.c parses it) */
+    /* SSHMEM_TRACE and SSHMEM_TRACE_EVENTS: checked and printed here; the recorder
+     * (src/trace, a library of its own) reads them itself. Last, so that no field the
+     * library's paths read moves. */
+    const char *trace;
+    unsigned trace_events;
 } sshmem_env_t;
 
 extern sshmem_env_t sshmem_env;
