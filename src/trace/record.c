@@ -34,6 +34,8 @@ static uint16_t this_thread(void)
 
 void sshmem_trace_record(uint64_t begin, int routine, int pe, uint64_t count)
 {
+    if (sshmem_trace.paused)
+        return;
     uint64_t end = sshmem_trace_now();
     uint64_t slot = __atomic_fetch_add(&sshmem_trace.next, 1, __ATOMIC_RELAXED);
     if (slot >= sshmem_trace.capacity) {
@@ -47,6 +49,15 @@ void sshmem_trace_record(uint64_t begin, int routine, int pe, uint64_t count)
     e->routine = (uint16_t)routine;
     e->thread = this_thread();
     e->pe = pe;
+}
+
+void sshmem_trace_pcontrol(uint64_t begin, int routine, int level)
+{
+    if (level)
+        sshmem_trace.paused = 0;
+    sshmem_trace_leave(begin, routine, -1, 0);
+    if (!level)
+        sshmem_trace.paused = 1;
 }
 
 /* SSHMEM_TRACE_EVENTS, or the default; libsshmem rejects a malformed value at shmem_init. */

@@ -30,6 +30,7 @@ typedef struct sshmem_trace_buffer {
     uint64_t dropped; /* calls not recorded because the buffer was full */
     uint32_t threads; /* threads that recorded */
     int on;           /* SSHMEM_TRACE set and the buffer allocated */
+    int paused;       /* shmem_pcontrol(0) until shmem_pcontrol(level > 0) */
     const char *path; /* SSHMEM_TRACE */
 } sshmem_trace_buffer_t;
 
@@ -38,6 +39,9 @@ extern __thread unsigned sshmem_trace_depth;
 
 uint64_t sshmem_trace_now(void);
 void sshmem_trace_record(uint64_t begin, int routine, int pe, uint64_t count);
+/* shmem_pcontrol's wrapper: level 0 pauses the recording, any other resumes it; the call
+ * itself is recorded either way. */
+void sshmem_trace_pcontrol(uint64_t begin, int routine, int level);
 /* shmem_finalize's wrapper: record it, then write this PE's part and (PE 0) the files. */
 void sshmem_trace_finish(uint64_t begin, int routine);
 

@@ -4,9 +4,10 @@
 # track per PE, every call of the program present on every PE as often as it was made, the
 # arrows of the ring's puts from PE i to PE i+1, of the gets from the PE holding the data,
 # of the atomics to PE 0. PATH-timeline.svg must parse (xmllint) with a row per PE, a box
-# per call and the arrows. Then: SSHMEM_TRACE set directly, with oshrun and with no launcher
-# at all, the default name, a full buffer (the first calls kept, the rest counted and said
-# once), an unwritable path, and no files without the option. TAP.
+# per call and the arrows; nothing between shmem_pcontrol(0) and (1). Then: SSHMEM_TRACE set
+# directly, with oshrun and with no launcher at all, the default name, a full buffer (the
+# first calls kept, the rest counted and said once), an unwritable path, and no files
+# without the option. TAP.
 build=$(cd "${SSHMEM_TEST_BUILDDIR:-.}" && pwd)
 oshrun="${OSHRUN:-$build/oshrun}"
 prog="$build/test/pe/trace_calls"
@@ -21,7 +22,7 @@ diag() { sed 's/^/# /' "$@"; }
 # What trace_calls does on every PE (see its comment).
 rules=(count:shmem_init:1 count:shmem_finalize:1 count:shmem_long_p:3 count:shmem_barrier_all:3
        count:shmem_long_g:1 count:shmem_long_atomic_add:1 count:shmem_long_put_nbi:1
-       count:shmem_quiet:1 count:shmem_long_wait_until:1
+       count:shmem_quiet:1 count:shmem_long_wait_until:1 count:shmem_pcontrol:2
        put:shmem_long_p:1 get:shmem_long_g:-1 to:shmem_long_atomic_add:0 put:shmem_long_put_nbi:1)
 
 check_json() { # prefix np [rules]

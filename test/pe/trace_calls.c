@@ -2,7 +2,8 @@
  * trace_calls.c: known calls for the timeline's test (trace-test.sh counts them in the
  * trace). On every PE: a ring of three shmem_long_p to the right neighbour, one shmem_long_g
  * from the left one, one shmem_long_atomic_add on PE 0, one shmem_long_put_nbi to the right
- * and its shmem_quiet, three shmem_barrier_all and one shmem_long_wait_until.
+ * and its shmem_quiet, three shmem_barrier_all and one shmem_long_wait_until; and between
+ * shmem_pcontrol(0) and shmem_pcontrol(1) a fourth shmem_long_p the trace must not show.
  */
 #include <shmem.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 static long box[ROUNDS];
 static long counter;
 static long landed = -1;
+static long unseen;
 
 int main(void)
 {
@@ -29,6 +31,9 @@ int main(void)
     shmem_quiet();
     shmem_barrier_all();
     shmem_long_wait_until(&landed, SHMEM_CMP_EQ, left);
+    shmem_pcontrol(0); /* the trace pauses ... */
+    shmem_long_p(&unseen, 1, right);
+    shmem_pcontrol(1); /* ... and goes on */
     int bad = from_left != ((left + npes - 1) % npes) * 10 || (me == 0 && counter != npes);
     if (bad)
         printf("PE %d: wrong values: g %ld, counter %ld\n", me, from_left, counter);
