@@ -2,7 +2,7 @@
  * json.c: the timeline in the Chrome trace-event format (an object with "traceEvents"), which
  * Perfetto's viewer and chrome://tracing open.
  *
- *   - a process per PE (pid = the PE), named "PE n"; its thread 0 ("calls") holds one
+ *   - a process per PE (pid = the PE), named "PE n"; its thread 1 ("calls") holds one
  *     complete event ("X") per call, named after the routine, ts and dur in microseconds;
  *   - a transfer (put, get, atomic, their _nbi, ctx and signal forms) also shows on the
  *     target PE, on a track "accessed by PE s" (one per source PE, so spans never overlap),
@@ -19,6 +19,12 @@
 #include "trace/trace.h"
 
 #define REMOTE_TID_BASE 100000
+
+/* The track of a thread's calls. Not 0: Perfetto keeps tid 0 for the kernel's idle thread. */
+static long calls_tid(unsigned thread)
+{
+    return 1 + (long)thread;
+}
 
 struct sshmem_trace_json {
     FILE *f;
@@ -60,8 +66,8 @@ static void name_pe(sshmem_trace_json_t *w, int pe)
     for (uint32_t t = 0; t < threads; t++) {
         if (t)
             snprintf(text, sizeof text, "calls, thread %u", t);
-        metadata(w, "thread_name", pe, t, "name", t ? text : "calls", 0);
-        metadata(w, "thread_sort_index", pe, t, "sort_index", NULL, t);
+        metadata(w, "thread_name", pe, calls_tid(t), "name", t ? text : "calls", 0);
+        metadata(w, "thread_sort_index", pe, calls_tid(t), "sort_index", NULL, t);
     }
 }
 
@@ -105,7 +111,7 @@ static void flow(sshmem_trace_json_t *w, const char *name, char phase, uint64_t 
 static void call(sshmem_trace_json_t *w, int pe, const sshmem_trace_event_t *e)
 {
     const sshmem_trace_routine_t *r = &sshmem_trace_routines[e->routine];
-    slice(w, r->name, "", sshmem_trace_kind_name(r->kind), pe, e->thread, e);
+    slice(w, r->name, "", sshmem_trace_kind_name(r->kind), pe, calls_tid(e->thread), e);
     if (e->pe < 0 && !r->has_nelems) {
         fputs("}", w->f);
         return;
@@ -140,8 +146,9 @@ static void transfer(sshmem_trace_json_t *w, int pe, uint64_t index, const sshme
     fprintf(w->f, ",\"args\":{\"source_pe\":%d}}", pe);
     uint64_t id = ((uint64_t)pe << 32) | (index & 0xffffffffu);
     int from_target = r->kind == SSHMEM_TRACE_GET;
-    flow(w, r->name, 's', id, from_target ? target : pe, from_target ? remote_tid : e->thread, e);
-    flow(w, r->name, 'f', id, from_target ? pe : target, from_target ? e->thread : remote_tid, e);
+    long caller_tid = calls_tid(e->thread);
+    flow(w, r->name, 's', id, from_target ? target : pe, from_target ? remote_tid : caller_tid, e);
+    flow(w, r->name, 'f', id, from_target ? pe : target, from_target ? caller_tid : remote_tid, e);
 }
 
 void sshmem_trace_json_pe(sshmem_trace_json_t *w, int pe, const sshmem_trace_event_t *ev,
