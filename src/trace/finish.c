@@ -15,9 +15,9 @@ void sshmem_trace_finish(uint64_t begin, int routine)
         sshmem_trace_record(begin, routine, -1, 0);
     sshmem_trace.on = 0; /* what follows is the tracer's own */
     int me = pshmem_my_pe(), n = pshmem_n_pes();
-    sshmem_trace_write_part(sshmem_trace.path, me, n);
+    int written = sshmem_trace_write_part(sshmem_trace.path, me, n) == 0;
     pshmem_barrier_all(); /* every part is complete */
-    if (me == 0)
+    if (me == 0 && written) /* PE 0 writes beside its part: if that failed, so would the rest */
         sshmem_trace_merge(sshmem_trace.path, n);
     /* The others wait for PE 0 in pshmem_finalize's own barrier. */
 }

@@ -43,29 +43,53 @@ static int64_t clock_shift(const sshmem_trace_part_t *p, const sshmem_trace_part
     return p->real_minus_mono - pe0->real_minus_mono;
 }
 
+/* One warning naming the PEs whose parts are missing (the first few). */
+static void report_missing(const char *path, int n, const sshmem_trace_part_t *parts)
+{
+    char list[128] = "";
+    size_t len = 0;
+    int missing = 0;
+    for (int pe = 0; pe < n; pe++) {
+        if (parts[pe].magic[0])
+            continue;
+        if (missing < 8 && len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", missing ? ", " : "", pe);
+        missing++;
+    }
+    if (missing)
+        sshmem_trace_warn("no part from %d PE(s) (PE %s%s): they could not write %s.partN, so "
+                          "their rows are empty; every PE must be able to write in the directory "
+                          "of SSHMEM_TRACE, one that every host shares when the PEs are on "
+                          "several", missing, list, missing > 8 ? ", ..." : "", path);
+}
+
+/* PE pe's events on PE 0's clock widen the job's first call, last end and start-up. */
+static void take_times(merged_t *m, int pe, const sshmem_trace_event_t *ev, uint64_t *last)
+{
+    uint64_t shift = (uint64_t)m->shift[pe];
+    for (uint64_t i = 0; i < m->parts[pe].stored; i++) {
+        uint64_t b = ev[i].begin + shift, e = ev[i].end + shift;
+        m->origin = b < m->origin ? b : m->origin;
+        *last = e > *last ? e : *last;
+    }
+    uint64_t started = init_end(ev, m->parts[pe].stored);
+    if (started && started + shift > m->started)
+        m->started = started + shift;
+}
+
 /* Every head; the origin and the span; the missing PEs named in one warning. */
 static void read_heads(const char *path, int n, merged_t *m, sshmem_trace_job_t *job)
 {
     uint64_t last = 0;
-    int missing = 0;
     m->origin = UINT64_MAX;
     for (int pe = 0; pe < n; pe++) {
         sshmem_trace_event_t *ev = NULL;
         if (sshmem_trace_read_part(path, pe, &m->parts[pe], &ev) != 0) {
             memset(&m->parts[pe], 0, sizeof m->parts[pe]);
-            missing++;
             continue;
         }
         m->shift[pe] = clock_shift(&m->parts[pe], &m->parts[0]);
-        for (uint64_t i = 0; i < m->parts[pe].stored; i++) {
-            uint64_t b = ev[i].begin + (uint64_t)m->shift[pe], e = ev[i].end + (uint64_t)m->shift[pe];
-            m->origin = b < m->origin ? b : m->origin;
-            last = e > last ? e : last;
-        }
-        uint64_t started = init_end(ev, m->parts[pe].stored);
-        if (started)
-            started += (uint64_t)m->shift[pe];
-        m->started = started > m->started ? started : m->started;
+        take_times(m, pe, ev, &last);
         job->recorded += m->parts[pe].stored;
         job->dropped += m->parts[pe].dropped;
         job->capacity = m->parts[pe].capacity;
@@ -75,10 +99,7 @@ static void read_heads(const char *path, int n, merged_t *m, sshmem_trace_job_t 
         m->origin = last = 0;
     job->span = last - m->origin;
     job->started = m->started > m->origin ? m->started - m->origin : 0;
-    if (missing)
-        sshmem_trace_warn("the parts of %d PE(s) are missing (%s.partN): their rows are empty; "
-                          "with PEs on several hosts, SSHMEM_TRACE must name a directory that "
-                          "every host shares", missing, path);
+    report_missing(path, n, m->parts);
 }
 
 static FILE *open_output(const char *path, const char *suffix, char **name)

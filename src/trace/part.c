@@ -75,8 +75,9 @@ int sshmem_trace_write_part(const char *path, int pe, int n_pes)
     char *file = sshmem_trace_part_path(path, pe);
     FILE *f = file ? fopen(file, "w") : NULL;
     if (!f) {
-        sshmem_trace_warn("PE %d: cannot write %s: %s; the trace will lack this PE", pe,
-                          file ? file : path, strerror(errno));
+        if (pe == 0) /* the others' failures PE 0 reports at once, as missing parts */
+            sshmem_trace_warn("PE 0: cannot write %s: %s; no trace written", file ? file : path,
+                              strerror(errno));
         free(file);
         return -1;
     }
@@ -84,8 +85,9 @@ int sshmem_trace_write_part(const char *path, int pe, int n_pes)
                  fwrite(sshmem_trace.events, sizeof(sshmem_trace_event_t), head.stored, f) !=
                      head.stored;
     failed |= fclose(f) != 0;
-    if (failed)
-        sshmem_trace_warn("PE %d: writing %s failed: %s", pe, file, strerror(errno ? errno : EIO));
+    if (failed && pe == 0)
+        sshmem_trace_warn("PE 0: writing %s failed: %s; no trace written", file,
+                          strerror(errno ? errno : EIO));
     free(file);
     return failed ? -1 : 0;
 }

@@ -26,7 +26,7 @@ typedef struct sshmem_trace_part {
 
 /* PATH.partN, allocated. */
 char *sshmem_trace_part_path(const char *path, int pe);
-/* This PE's part; 0, or -1 after a warning. */
+/* This PE's part; 0, or -1 (PE 0 says why; the merge names the other PEs that failed). */
 int sshmem_trace_write_part(const char *path, int pe, int n_pes);
 /* PE pe's part: its head, and its events (malloc'd) when events is not NULL. 0 or -1. */
 int sshmem_trace_read_part(const char *path, int pe, sshmem_trace_part_t *head,
