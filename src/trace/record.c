@@ -76,12 +76,14 @@ static void forget_preload(void)
     unsetenv("SSHMEM_TRACE_LOADER");
     if (!preload)
         return;
-    char *kept = strdup(preload), *out = kept;
-    if (!kept)
+    char *kept = strdup(preload), *copy = strdup(preload), *out = kept, *save = NULL;
+    if (!kept || !copy) {
+        free(kept);
+        free(copy);
         return;
-    char *copy = strdup(preload), *save = NULL;
+    }
     *out = '\0';
-    for (char *tok = copy ? strtok_r(copy, ": ", &save) : NULL; tok;
+    for (char *tok = strtok_r(copy, ": ", &save); tok;
          tok = strtok_r(NULL, ": ", &save)) {
         if (strstr(tok, "libsshmem_trace"))
             continue;
@@ -101,11 +103,11 @@ static void __attribute__((constructor)) start_recording(void)
     forget_preload();
     if (!path || !*path)
         return;
-    sshmem_trace.path = path;
+    sshmem_trace.path = strdup(path); /* the program may change its environment */
     sshmem_trace.capacity = capacity_wanted();
     /* calloc of a large block maps fresh pages: memory is used as events arrive. */
     sshmem_trace.events = calloc(sshmem_trace.capacity, sizeof(sshmem_trace_event_t));
-    if (!sshmem_trace.events) {
+    if (!sshmem_trace.path || !sshmem_trace.events) {
         fprintf(stderr, "sshmem: warning: SSHMEM_TRACE: no memory for %llu events "
                         "(SSHMEM_TRACE_EVENTS); no trace will be written\n",
                 (unsigned long long)sshmem_trace.capacity);
