@@ -4,9 +4,12 @@
  * from the left one, one shmem_long_atomic_add on PE 0, one shmem_long_put_nbi to the right
  * and its shmem_quiet, three shmem_barrier_all and one shmem_long_wait_until; and between
  * shmem_pcontrol(0) and shmem_pcontrol(1) a fourth shmem_long_p the trace must not show.
+ * It fails when its environment would pass the recorder on to programs it starts.
  */
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define ROUNDS 3
 
@@ -37,6 +40,12 @@ int main(void)
     int bad = from_left != ((left + npes - 1) % npes) * 10 || (me == 0 && counter != npes);
     if (bad)
         printf("PE %d: wrong values: g %ld, counter %ld\n", me, from_left, counter);
+    /* The recorder is in this process, but programs it starts must not inherit it. */
+    const char *preload = getenv("LD_PRELOAD");
+    if ((preload && strstr(preload, "libsshmem_trace")) || getenv("SSHMEM_TRACE_LOADER")) {
+        printf("PE %d: LD_PRELOAD=%s: the recorder would be inherited\n", me, preload);
+        bad = 1;
+    }
     shmem_finalize();
     return bad;
 }
