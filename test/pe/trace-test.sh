@@ -7,7 +7,7 @@
 # per call and the arrows; nothing between shmem_pcontrol(0) and (1). Then: SSHMEM_TRACE set
 # directly, with oshrun and with no launcher at all, the default name, a full buffer (the
 # first calls kept, the rest counted and said once), an unwritable path, and no files
-# without the option. TAP.
+# without the option; and that the recorder wraps every public routine of libsshmem. TAP.
 build=$(cd "${SSHMEM_TEST_BUILDDIR:-.}" && pwd)
 oshrun="${OSHRUN:-$build/oshrun}"
 prog="$build/test/pe/trace_calls"
@@ -61,7 +61,7 @@ run_traced() { # dir np [env...] -- oshrun --trace=dir/t
     return $rc
 }
 
-echo "1..10"
+echo "1..11"
 for np in 2 4; do
     d="$work/np$np"
     run_traced "$d" $np && check_json "$d/t" $np "${rules[@]}" && check_svg "$d/t" $np &&
@@ -110,6 +110,21 @@ SSHMEM_TRACE="$d/no/such/dir/t" timeout 60 "$oshrun" -np 2 "$prog" >"$d/out" 2>&
     grep -q "SSHMEM_TRACE: PE 0: cannot write $d/no/such/dir/t.part0: No such file or directory" "$d/out"
 rc=$?; [ $rc -eq 0 ] || diag "$d/out"
 ok "an unwritable path is a warning naming it and the reason; the job succeeds" $rc
+
+# The public routines are the weak aliases of libsshmem (api_defs.h); the recorder must define
+# each one, whatever was added since (its wrappers are generated from pshmem.h and pshmemx.h).
+if command -v nm >/dev/null && [ -f "$build/.libs/libsshmem.so" ]; then
+    nm -D --defined-only "$build/.libs/libsshmem.so" | awk '$2 == "W" { print $3 }' | sort >"$work/public"
+    nm -D --defined-only "$build/.libs/libsshmem_trace.so" |
+        awk '$2 == "T" && $3 !~ /^sshmem_trace/ { print $3 }' | sort >"$work/wrapped"
+    diff "$work/public" "$work/wrapped" | head -20 | diag
+    [ -s "$work/public" ] && cmp -s "$work/public" "$work/wrapped"
+    rc=$?
+    ok "libsshmem_trace.so wraps every one of the $(wc -l <"$work/public") public routines" $rc
+else
+    n=$((n + 1))
+    echo "ok $n - the recorder wraps every public routine # SKIP no nm or no .libs/libsshmem.so"
+fi
 
 d="$work/unset"; mkdir -p "$d"
 (cd "$d" && env -u SSHMEM_TRACE timeout 60 "$oshrun" -np 2 "$prog" >../unset.out 2>&1) &&
