@@ -4,7 +4,7 @@
 #   - every shmem_ and shmemx_ routine the built library exports has a page (a file for each
 #     name, and man -w finds every one of them, asked in a few large batches);
 #   - man -w finds oshrun, oshcc, oshc++, oshinfo and sshmem_env(7);
-#   - every page renders without a warning (man --warnings), links included (one through man);
+#   - every page renders without a warning (groff -ww; man --warnings for a few, a link too);
 #   - every C example of the pages compiles.
 # TAP output.
 set -u
@@ -48,28 +48,33 @@ man -w 7 sshmem_env >/dev/null 2>&1 || bad="$bad sshmem_env(7)"
 check "man -w finds oshrun, oshcc, oshc++, oshinfo and sshmem_env(7)${bad:+; not:$bad}" \
     "$([ -z "$bad" ]; echo $?)"
 
-# The pages with text (not links) render without a warning; a link renders through man.
+# The pages with text (not links) render without a warning: all of them through groff at once
+# with every warning on (it names the file of each), a few through man --warnings as a reader
+# would read them, a link among them (man follows its .so).
 bad=""
-pages=0
-for p in "$mandir"/man[137]/*; do
-    grep -q '^\.so ' "$p" && continue
-    pages=$((pages + 1))
-    w=$(man --warnings -E UTF-8 -l "$p" 2>&1 >/dev/null)
-    [ -z "$w" ] || { bad="$bad $(basename "$p")"; echo "$w" | head -3 | sed "s|^|# $(basename "$p"): |"; }
+grep -L '^\.so ' "$mandir"/man[137]/* > "$tmp/pages"
+pages=$(wc -l < "$tmp/pages")
+xargs groff -man -ww -z -Tutf8 < "$tmp/pages" > "$tmp/groff.err" 2>&1
+[ -s "$tmp/groff.err" ] && { bad="$bad groff:$(grep -o '[a-z_0-9+]*\.[137]:' "$tmp/groff.err" | sort -u | tr -d '\n')"; head -5 "$tmp/groff.err" | sed 's/^/# /'; }
+for page in "3 shmem_put" "3 shmem_int_put" "1 oshrun" "1 oshc++" "7 sshmem_env"; do
+    set -- $page
+    w=$(man --warnings -E UTF-8 "$1" "$2" 2>&1 >"$tmp/page.out")
+    [ -z "$w" ] && [ -s "$tmp/page.out" ] || { bad="$bad $2($1)"; echo "$w" | head -3 | sed 's/^/# /'; }
 done
-w=$(man --warnings -E UTF-8 3 shmem_int_put 2>&1 >"$tmp/link.out")
-grep -q 'shmem_putmem' "$tmp/link.out" || bad="$bad shmem_int_put(link)"
-[ -z "$w" ] || bad="$bad shmem_int_put(link)"
-check "the $pages pages render without warnings (man --warnings)${bad:+; not:$bad}" "$([ -z "$bad" ]; echo $?)"
+check "the $pages pages render without warnings (groff -ww, man --warnings)${bad:+; not:$bad}" \
+    "$([ -z "$bad" ]; echo $?)"
 
 # Every C example compiles against the headers (a misspelt routine is an implicit declaration,
 # an error under -Werror).
 bad=""
+examples=0
 for p in "$src"/man/*.txt; do
     awk '/^```/ { inside = !inside; next } inside' "$p" > "$tmp/ex.c"
     head -1 "$tmp/ex.c" | grep -q '^#include' || continue # the commands' examples are shell
+    examples=$((examples + 1))
     ${CC:-cc} -std=gnu11 -fsyntax-only -Wall -Werror -Wno-deprecated-declarations \
         -I"$src/include" -I"$build" "$tmp/ex.c" >"$tmp/cc.log" 2>&1 ||
         { bad="$bad $(basename "$p" .txt)"; head -3 "$tmp/cc.log" | sed 's/^/# /'; }
 done
-check "every page's example compiles${bad:+; not:$bad}" "$([ -z "$bad" ]; echo $?)"
+check "the $examples C examples of the pages compile${bad:+; not:$bad}" \
+    "$([ "$examples" -gt 50 ] && [ -z "$bad" ]; echo $?)"
