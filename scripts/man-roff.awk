@@ -11,7 +11,7 @@ BEGIN {
     while ((getline l < forms) > 0) { split(l, f, "\t"); proto[f[1]] = f[2] }
     while ((getline l < generics) > 0) isgeneric[l] = 1
     FS = " "
-    nforms = 0; ntypes = 0; nsee = 0; started = 0; incode = 0; header = ""
+    nforms = 0; ntypes = 0; nsee = 0; nlinks = 0; started = 0; incode = 0; header = ""
 }
 
 # ---------------------------------------------------------------- text to roff
@@ -71,7 +71,7 @@ function generic_of(f,   g) {
     g = f; sub(/^shmem_ctx_/, "shmem_", g); sub(/TYPENAME_/, "", g)
     return (f ~ /TYPENAME/ && (g in isgeneric)) ? g : ""
 }
-function synopsis(   i, f, g, p, t, hdr, ngen, rows, n, j, pair, sizes) {
+function synopsis(   i, f, g, p, t, hdr, ngen, gctx, rows, n, j, pair, sizes, pr) {
     hdr = "shmem.h"
     for (i = 1; i <= nforms; i++) if (form[i] ~ /^shmemx_/) hdr = "shmemx.h"
     if (header != "") hdr = header
@@ -85,11 +85,12 @@ function synopsis(   i, f, g, p, t, hdr, ngen, rows, n, j, pair, sizes) {
         print show(f, proto[f])
     }
     print ".fi"
-    ngen = 0
-    for (i = 1; i <= nforms; i++) if ((g = generic_of(form[i])) != "") ngen++
+    ngen = 0; gctx = 0
+    for (i = 1; i <= nforms; i++) if ((g = generic_of(form[i])) != "") { ngen++; if (form[i] ~ /^shmem_ctx_/) gctx = 1 }
     if (ngen > 0) {
         print ".PP"
-        print "C11 and later also select the routine by the type of the data (the first pointer argument), with or without a context first:"
+        print "In C11 and later, the generic names below choose the typed routine from the type the data" \
+            " pointer points to" (gctx ? "; a context, when given, comes first:" : ":")
         print ".PP"
         print ".nf"
         for (i = 1; i <= nforms; i++) {
@@ -140,6 +141,7 @@ function start(   i, names, g, seen) {
         if (g != "" && !(g in seen)) { names = names ", " g; seen[g] = 1 }
     }
     for (i = 1; i <= nforms; i++) if (!(form[i] in seen)) { names = names ", " form[i]; seen[form[i]] = 1 }
+    for (i = 1; i <= nlinks; i++) if (!(link[i] in seen)) { names = names ", " link[i]; seen[link[i]] = 1 }
     print names " \\- " inline(summary)
     if (nforms > 0) synopsis()
 }
@@ -152,7 +154,7 @@ function start(   i, names, g, seen) {
 /^@types / { table[++ntypes] = $2; l = $0; sub(/^@types +[^ ]+ */, "", l); label[ntypes] = l; next }
 /^@header / { header = $2; next }
 /^@see / { for (i = 2; i <= NF; i++) see[++nsee] = $i; next }
-/^@links / { next }
+/^@links / { for (i = 2; i <= NF; i++) link[++nlinks] = $i; next }
 /^```/ {
     if (!incode) { start(); para = 0; print ".PP"; print ".RS 4"; print ".nf"; incode = 1 }
     else { print ".fi"; print ".RE"; incode = 0 }
