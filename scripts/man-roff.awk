@@ -163,7 +163,7 @@ function start(   i, names, g, seen) {
 incode { print codeline($0); next }
 /^@env$/ { start(); para = 0; while ((getline l < envfile) > 0) print l; next }
 /^=== / { start(); para = 0; print ".SS " substr($0, 5); next }
-/^== / { start(); para = 0; print ".SH " substr($0, 4); next }
+/^== / { start(); para = 0; heading[substr($0, 4)] = 1; print ".SH " substr($0, 4); next }
 /^: / { start(); para = 0; t = substr($0, 3); print ".TP"; print (t ~ /`/) ? inline(t) : "\\fI" esc(t) "\\fR"; next }
 /^- / { start(); para = 0; print ".IP \\(bu 2"; print inline(substr($0, 3)); next }
 /^$/ { if (started) para = 1; next }
@@ -174,6 +174,13 @@ incode { print codeline($0); next }
 }
 END {
     if (incode) { print "man-roff.awk: " source ": code block not closed" > "/dev/stderr"; exit 1 }
+    # A routine family's page has every section a reader looks for.
+    if (nforms > 0) {
+        n = split("DESCRIPTION|ARGUMENTS|RETURN VALUES|NOTES|EXAMPLES", need, "|")
+        for (i = 1; i <= n; i++) if (!(need[i] in heading)) {
+            print "man-roff.awk: " source ": no section == " need[i] > "/dev/stderr"; exit 1
+        }
+    }
     start()
     if (nsee > 0) {
         print ".SH SEE ALSO"
