@@ -80,6 +80,11 @@ awk -F '\t' -v typenames="$tmp/typenames" -v forms="$tmp/forms" '
         for (n in link) print n "\t" link[n]
     }' "$tmp/claims" "$tmp/links" "$tmp/names" "$tmp/generics" > "$tmp/all" || exit 1
 
+# The list of pages for sshmem(7): each page with its summary, by section and name.
+sort -t '	' -k 2,2 -k 1,1 "$tmp/pages" | while IFS='	' read -r page sec f; do
+    printf '.TP\n\\fB%s\\fR(%s)\n%s\n' "$page" "$sec" "$(sed -n 's/^@summary //p' "$f" | sed 's/\\/\\e/g; s/`//g')"
+done > "$tmp/index.roff"
+
 # The pages.
 rm -rf "$out/man1" "$out/man3" "$out/man7"
 mkdir -p "$out/man1" "$out/man3" "$out/man7" "$tmp/tables"
@@ -88,7 +93,7 @@ while IFS='	' read -r page sec f; do
         [ -f "$tmp/tables/$t" ] || sh "$scripts/man-api.sh" list "$t" "$@" > "$tmp/tables/$t" || exit 1
     done
     awk -v forms="$tmp/forms" -v generics="$tmp/generics" -v tables="$tmp/tables" \
-        -v envfile="$tmp/env.roff" -v version="$version" -v source="man/$(basename "$f")" \
+        -v envfile="$tmp/env.roff" -v indexfile="$tmp/index.roff" -v version="$version" -v source="man/$(basename "$f")" \
         -f "$scripts/man-roff.awk" "$f" > "$out/man$sec/$page.$sec" || fail "$f: cannot convert"
 done < "$tmp/pages"
 # The links: every name that is not a page's own.

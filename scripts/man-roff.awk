@@ -4,6 +4,7 @@
 #   generics  file of the C11 generic names, one a line
 #   tables    directory holding one file per type table, "TYPE<TAB>TYPENAME" lines
 #   envfile   the environment table as roff (scripts/man-env.sh)
+#   indexfile the list of all pages with their summaries, as roff
 #   version   the package version, for the page footer
 #   source    the source's name, for the note at the top of the page
 BEGIN {
@@ -162,6 +163,7 @@ function start(   i, names, g, seen) {
 }
 incode { print codeline($0); next }
 /^@env$/ { start(); para = 0; while ((getline l < envfile) > 0) print l; next }
+/^@index$/ { start(); para = 0; while ((getline l < indexfile) > 0) print l; next }
 /^=== / { start(); para = 0; print ".SS " substr($0, 5); next }
 /^== / { start(); para = 0; heading[substr($0, 4)] = 1; print ".SH " substr($0, 4); next }
 /^: / { start(); para = 0; t = substr($0, 3); print ".TP"; print (t ~ /`/) ? inline(t) : "\\fI" esc(t) "\\fR"; next }

@@ -3,7 +3,7 @@
 # directory of its own (make install DESTDIR=...); with MANPATH pointing there:
 #   - every shmem_ and shmemx_ routine the built library exports has a page (a file for each
 #     name, and man -w finds every one of them, asked in a few large batches);
-#   - man -w finds oshrun, oshcc, oshc++, oshinfo and sshmem_env(7);
+#   - man -w finds oshrun, oshcc, oshc++, oshinfo, sshmem(7) and sshmem_env(7);
 #   - every page renders without a warning (groff -ww; man --warnings for a few, a link too);
 #   - every C example of the pages compiles.
 # TAP output.
@@ -44,8 +44,8 @@ check "man -w finds all $count names ($found found)" \
 
 bad=""
 for c in oshrun oshcc oshc++ oshinfo; do man -w 1 "$c" >/dev/null 2>&1 || bad="$bad $c(1)"; done
-man -w 7 sshmem_env >/dev/null 2>&1 || bad="$bad sshmem_env(7)"
-check "man -w finds oshrun, oshcc, oshc++, oshinfo and sshmem_env(7)${bad:+; not:$bad}" \
+for p in sshmem sshmem_env; do man -w 7 "$p" >/dev/null 2>&1 || bad="$bad $p(7)"; done
+check "man -w finds oshrun, oshcc, oshc++, oshinfo, sshmem(7) and sshmem_env(7)${bad:+; not:$bad}" \
     "$([ -z "$bad" ]; echo $?)"
 
 # The pages with text (not links) render without a warning: all of them through groff at once
