@@ -21,7 +21,7 @@
 
 static int other_leader(const hier_map_t *m, int d)
 {
-    return m->leaders[(m->my_lrank + d) % m->nleaders];
+    return hier_leader(m, (m->my_lrank + d) % m->nleaders);
 }
 
 static void leaders_exchange(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
@@ -74,6 +74,5 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
             memmove(dest->addr + at, src->addr, nbytes);
         hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
-    hier_map_free(&m);
     coll_done(c);
 }

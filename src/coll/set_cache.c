@@ -1,0 +1,55 @@
+/*
+ * set_cache.c: the shapes of the active sets a thread used last (set_shape.h), so that a call
+ * on a set seen before reads no member's node id. Programs use a handful of sets (all PEs,
+ * the even ones, a row of a grid): SET_CACHE_ENTRIES of them are kept per thread, the least
+ * recently used one making way. A hit costs a compare per entry; a miss the O(n) scan of
+ * coll_set_shape_make, and an entry holds at most one int per group of its set. Per thread,
+ * so threads calling collectives on different sets at once need no lock and never free an
+ * entry another thread is using.
+ */
+#include "coll/set_shape.h"
+
+#define SET_CACHE_ENTRIES 8
+
+typedef struct set_entry {
+    sshmem_triplet_t set;
+    int me;
+    unsigned long last_use; /* 0: empty */
+    coll_set_shape_t shape;
+} set_entry_t;
+
+static __thread set_entry_t cache[SET_CACHE_ENTRIES];
+static __thread unsigned long uses;
+
+static int same_set(const set_entry_t *e, const sshmem_triplet_t *t, int me)
+{
+    return e->last_use && e->me == me && e->set.start == t->start &&
+           e->set.stride == t->stride && e->set.size == t->size;
+}
+
+static set_entry_t *least_recent(void)
+{
+    set_entry_t *victim = &cache[0];
+    for (int i = 1; i < SET_CACHE_ENTRIES; i++)
+        if (cache[i].last_use < victim->last_use)
+            victim = &cache[i];
+    return victim;
+}
+
+const coll_set_shape_t *coll_active_set_shape(const sshmem_triplet_t *t, int me)
+{
+    uses++;
+    for (int i = 0; i < SET_CACHE_ENTRIES; i++)
+        if (same_set(&cache[i], t, me)) {
+            cache[i].last_use = uses;
+            return &cache[i].shape;
+        }
+    set_entry_t *e = least_recent();
+    if (e->last_use)
+        coll_set_shape_free(&e->shape);
+    coll_set_shape_make(&e->shape, t, me);
+    e->set = *t;
+    e->me = me;
+    e->last_use = uses;
+    return &e->shape;
+}
