@@ -390,6 +390,14 @@ int shmemx_allgather(shmem_team_t team, void *dest, const void *source, size_t c
 int shmemx_alltoall(shmem_team_t team, void *dest, const void *source, size_t count,
                     shmemx_datatype_t type);
 
+/* ------------------------------------------------------------------ counting messages */
+/* How many messages this PE has handed to the network layer (UCX) since shmem_init: each
+ * put, get, atomic and active message, the library's own (collectives, locks, signals)
+ * included. Loads and stores to on-node peers on the direct path are not messages; with
+ * SSHMEM_LOCAL=ucx every transfer is one. Read it before and after a call to see what the
+ * call sends (doc/scaling.md). */
+uint64_t shmemx_messages_sent(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -37,6 +37,9 @@ void sshmem_tx_connect(int pe, const void *card, size_t len);
  * context's endpoint to pe if there is none yet (takes that context's lock). */
 void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr);
 
+/* How many messages (puts, gets, atomics, active messages) this PE handed to UCX so far. */
+uint64_t sshmem_tx_messages_sent(void);
+
 /* One-sided operations; raddr is in the peer's address space. */
 void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint64_t raddr,
                    const void *src, size_t len, int blocking);

@@ -22,6 +22,7 @@
 #include "transport/ucx_tx.h"
 
 ucp_context_h sshmem_ucx_context;
+uint64_t sshmem_ucx_messages;
 static struct sshmem_tx default_tx;
 static ucp_mem_h mem[SSHMEM_NUM_REGIONS];
 static void *packed_rkey[SSHMEM_NUM_REGIONS];
@@ -353,4 +354,9 @@ void sshmem_tx_finalize(void)
     }
     free(cards);
     cards = NULL;
+}
+
+uint64_t sshmem_tx_messages_sent(void)
+{
+    return __atomic_load_n(&sshmem_ucx_messages, __ATOMIC_RELAXED);
 }

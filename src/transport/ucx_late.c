@@ -95,6 +95,7 @@ static void issue(struct sshmem_tx *tx, struct late_put *p)
     param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
     param.cb.send = issued;
     param.user_data = p;
+    sshmem_ucx_count_message();
     void *req = ucp_put_nbx(tx->eps[p->pe], p->data, p->len, p->raddr,
                             tx->rkeys[p->pe][p->region], &param);
     if (UCS_PTR_IS_ERR(req))

@@ -133,6 +133,7 @@ void sshmem_tx_put(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
         sshmem_tx_unlock(tx);
         return;
     }
+    sshmem_ucx_count_message();
     void *req = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
     count_op(tx, pe, region);
     if (!blocking)
@@ -151,6 +152,7 @@ static void put_piece(struct sshmem_tx *tx, ucp_ep_h ep, int pe, enum sshmem_reg
     if (SSHMEM_UNLIKELY(sshmem_env.weak) &&
         sshmem_ucx_late_hold(tx, pe, region, raddr, src, len))
         return;
+    sshmem_ucx_count_message();
     reqs[(*n)++] = ucp_put_nbx(ep, src, len, raddr, rkey_of(tx, pe, region), &param);
 }
 
@@ -201,6 +203,7 @@ void sshmem_tx_get(struct sshmem_tx *tx, int pe, enum sshmem_region region, uint
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "shmem_get");
     if (SSHMEM_UNLIKELY(tx->late)) /* a PE reads its own writes */
         sshmem_ucx_late_release(tx, pe);
+    sshmem_ucx_count_message();
     void *req = ucp_get_nbx(ep, dst, len, raddr, rkey_of(tx, pe, region), &param);
     count_op(tx, pe, region);
     if (!blocking)
@@ -279,6 +282,7 @@ static void *issue_amo_for(struct sshmem_tx *tx, int pe, enum sshmem_region regi
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, call);
     struct ucx_operand *held = wait ? NULL : take_operand(tx, *value);
+    sshmem_ucx_count_message();
     void *req = ucp_atomic_op_nbx(ep, ucx_op[op], held ? &held->value : value, 1, raddr,
                                   rkey_of(tx, pe, region), &param);
     if (quieted)
@@ -429,6 +433,7 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
         if (!(flags[i] & TOUCHED_EMULATED))
             continue;
         int pe = pes[i];
+        sshmem_ucx_count_message();
         void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
                                 sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
                                 tx->rkeys[pe][SSHMEM_REGION_DATA], &param);

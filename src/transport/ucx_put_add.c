@@ -204,6 +204,7 @@ static void send_put_add(struct sshmem_tx *tx, int pe, const put_add_hdr_t *hdr,
     param.flags = len <= PUT_ADD_EAGER_MAX ? UCP_AM_SEND_FLAG_EAGER : 0;
     sshmem_tx_lock(tx);
     ucp_ep_h ep = sshmem_ucx_ep(tx, pe, "a collective");
+    sshmem_ucx_count_message();
     void *req = ucp_am_send_nbx(ep, AM_PUT_ADD, h, hdr_len, src, len, &param);
     sshmem_tx_unlock(tx);
     if (later) {

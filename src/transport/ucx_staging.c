@@ -187,6 +187,7 @@ static void send_staged(struct sshmem_tx *tx, ucp_ep_h ep, unsigned id, struct s
     /* Requests (puts, gets) are answered on the endpoint they came in on: the reply reaches
      * the worker of the context that asked. */
     param.flags = id == AM_STAGED_DATA ? 0 : UCP_AM_SEND_FLAG_REPLY;
+    sshmem_ucx_count_message();
     void *req = ucp_am_send_nbx(ep, id, b->data, hdr_len, data, len, &param);
     if (UCS_PTR_IS_ERR(req))
         sshmem_ucx_fail("sshmem staging", "active message send", UCS_PTR_STATUS(req));
@@ -237,6 +238,7 @@ static void acknowledge(ucp_ep_h reply_ep, unsigned epoch)
     static const uint8_t epochs[2] = {0, 1};
     ucp_request_param_t param = {0};
     __atomic_thread_fence(__ATOMIC_RELEASE); /* the unpacked data before the news of it */
+    sshmem_ucx_count_message();
     void *req = ucp_am_send_nbx(reply_ep, AM_STAGED_ACK, &epochs[epoch & 1], 1, NULL, 0, &param);
     if (UCS_PTR_IS_ERR(req))
         sshmem_ucx_fail("sshmem staging", "acknowledgement", UCS_PTR_STATUS(req));

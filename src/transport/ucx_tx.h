@@ -88,6 +88,15 @@ struct sshmem_tx {
 
 extern ucp_context_h sshmem_ucx_context;
 
+/* Messages this PE handed to UCX (every put, get, atomic and active message, whatever its
+ * context): shmemx_messages_sent() reports it, so the suite can check what each collective
+ * sends. Relaxed: only the count matters, not its order against other memory. */
+extern uint64_t sshmem_ucx_messages;
+static inline void sshmem_ucx_count_message(void)
+{
+    __atomic_fetch_add(&sshmem_ucx_messages, 1, __ATOMIC_RELAXED);
+}
+
 static inline void sshmem_tx_lock(struct sshmem_tx *tx)
 {
     if (tx->shared)
