@@ -31,7 +31,9 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
         return COLL_BCAST_HIER;
     if (c->direct)
         return nbytes <= 16384 ? COLL_BCAST_LINEAR : COLL_BCAST_COOP;
-    return c->n > 4 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
+    /* The radix-4 tree's root sends 3 log4(n) messages of data, 1.5 times the binomial
+     * tree's log2(n): fewer rounds while n is small, too many messages past 16 members. */
+    return c->n > 4 && c->n <= 16 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
 /* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
