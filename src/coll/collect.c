@@ -102,44 +102,60 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     }
 }
 
-/* Where member i's block lies in dest: offs[i] (blocks back to back in member order, offs[n]
- * the end), or i * nbytes when offs is NULL. */
-static size_t block_at(const size_t *offs, size_t nbytes, int i)
+/* Where position p's blocks start in dest, in member order (at size: the end). */
+static size_t ring_at(const coll_ring_t *r, int p)
 {
-    return offs ? offs[i] : (size_t)i * nbytes;
+    if (r->offs)
+        return r->offs[p];
+    return (size_t)(r->first ? r->first[p] : p) * r->nbytes;
 }
 
-/* Where member m's block lies in member q's dest during Bruck's steps: q's own block first,
- * then the members after it, wrapping past the last one. Then each step sends one run from
- * the start of the sender's dest and lands it as one run at the receiver (in member order a
- * run that wraps was two messages where each costs kernel time at both ends: over tcp at 16
- * PEs 8-byte allgathers took 318 us, Open MPI's 200). */
-static size_t rotated_at(const coll_t *c, const size_t *offs, size_t nbytes, int q, int m)
+static int ring_member(const coll_ring_t *r, int p) { return r->first ? r->first[p] : p; }
+
+/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own blocks
+ * first, then those of the positions after it, wrapping past the last one. Then each step
+ * sends one run from the start of the sender's dest and lands it as one run at the receiver
+ * (in member order a run that wraps was two messages where each costs kernel time at both
+ * ends: over tcp at 16 PEs 8-byte allgathers took 318 us, Open MPI's 200). */
+static size_t rotated_at(const coll_ring_t *r, int q, int m)
 {
-    const size_t at = block_at(offs, nbytes, m), from = block_at(offs, nbytes, q);
-    return m >= q ? at - from : at + block_at(offs, nbytes, c->n) - from;
+    const size_t at = ring_at(r, m), from = ring_at(r, q);
+    return m >= q ? at - from : at + ring_at(r, r->size) - from;
+}
+
+static coll_ring_t members_ring(const coll_t *c, const size_t *offs, size_t nbytes)
+{
+    return (coll_ring_t){c->n, c->me, NULL, offs, nbytes};
 }
 
 size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member)
 {
-    return rotated_at(c, offs, 0, c->me, member);
+    const coll_ring_t r = members_ring(c, offs, 0);
+    return rotated_at(&r, c->me, member);
 }
 
-/* Bruck's step with distance d sends the min(d, n - d) blocks this member holds (its own and
- * those after it) to member me - d, which keeps them after its own d - 1 following ones. */
-static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
-                  int slot0)
+/* Bruck's step with distance d sends the min(d, size - d) positions' blocks this PE holds
+ * (its own and those after it) to position me - d, which keeps them after its own d - 1
+ * following ones. */
+void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0)
 {
-    const int n = c->n, me = c->me;
+    const int n = r->size, me = r->me;
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
-        const int to = coll_rel(c, -d);
+        const int to = (me - d + n) % n;
         const int cnt = d < n - d ? d : n - d;
-        const size_t len = rotated_at(c, offs, nbytes, me, coll_rel(c, cnt));
-        coll_reach(c, to);
-        coll_put_signal(c, to, dest, rotated_at(c, offs, nbytes, to, me), dest->addr, len,
+        const size_t len = rotated_at(r, me, (me + cnt) % n);
+        coll_reach(c, ring_member(r, to));
+        coll_put_signal(c, ring_member(r, to), dest, rotated_at(r, to, me), dest->addr, len,
                         slot0 + e);
         coll_wait(c, slot0 + e, 1);
     }
+}
+
+static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
+                  int slot0)
+{
+    const coll_ring_t r = members_ring(c, offs, nbytes);
+    coll_ring_bruck(c, &r, dest, slot0);
 }
 
 /* Exchange the n bytes at a and at b (apart), through a small buffer. */
@@ -157,9 +173,7 @@ static void swap_bytes(char *a, char *b, size_t n)
     }
 }
 
-/* [L | R] -> [R | L] in place, l and r bytes long (Gries and Mills' block swaps): each swap
- * puts one part in its final place. */
-static void rotate(char *p, size_t l, size_t r)
+void coll_rotate(char *p, size_t l, size_t r)
 {
     while (l && r) {
         if (l <= r) { /* [L | R1 | R2], |R2| = l  ->  [R2 | R1 | L] */
@@ -179,7 +193,7 @@ static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *
 {
     own_block(dest, 0, src, nbytes);
     bruck(c, dest, NULL, nbytes, SLOT_STEP(0));
-    rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
+    coll_rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
 }
 
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
@@ -227,18 +241,17 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
     return (size_t)partial - nbytes;
 }
 
-/* On a team whose members reach each other by messages (tcp), where each message costs
- * kernel time at both ends: every member's size in Bruck's steps (in the work space), so that
- * every member knows every offset, then the blocks in Bruck's steps too while they fit what
- * fcollect sends so (coll_algo_fcollect), else each to every member. log2(n) messages per
- * member and phase instead of one per member: shmem_long_collect of one element per PE over
- * tcp at 4 / 8 / 16 PEs, 110 / 303 / 1,250 -> 67 / 208 / 619 us. Returns 0 where it does not
- * apply. */
+/* On a team whose members do not all map each other: every member's size in Bruck's steps
+ * (in the work space), so that every member knows every offset, then the blocks in Bruck's
+ * steps too while they fit what fcollect sends so (coll_algo_fcollect), else each to every
+ * member. log2(n) steps per phase instead of a message to every member (over tcp, where each
+ * message costs kernel time at both ends, shmem_long_collect of one element per PE at 4 / 8 /
+ * 16 PEs, 110 / 303 / 1,250 -> 67 / 208 / 619 us). Returns 0 where it does not apply. */
 static int collect_by_messages(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                                size_t nbytes)
 {
     const int n = c->n, me = c->me;
-    if (!coll_team_messages(c->team) || n > COLLECT_MESSAGES_MAX ||
+    if (!c->team || c->direct || n > COLLECT_MESSAGES_MAX ||
         (size_t)n * sizeof(uint64_t) > c->work_bytes)
         return 0;
     uint64_t *sizes = (uint64_t *)c->work.addr; /* member me + p's at p */
@@ -255,7 +268,7 @@ static int collect_by_messages(coll_t *c, const coll_buf_t *dest, const coll_buf
     }
     own_block(dest, 0, src, nbytes);
     bruck(c, dest, offs, 0, SLOT_STEP(0));
-    rotate(dest->addr, total - offs[me], offs[me]);
+    coll_rotate(dest->addr, total - offs[me], offs[me]);
     return 1;
 }
 
