@@ -11,8 +11,8 @@
  *    block first and the following members' after it, and puts them in member order at the
  *    end (one local rotation).
  * collect (a block size per member): the offsets come from a prefix sum of the sizes
- * (recursive doubling, the sizes travelling in the flags themselves), then linear; where the
- * members reach each other by messages, every size in bruck's steps, then bruck's steps.
+ * (recursive doubling, the sizes travelling in the flags themselves), then linear on shared
+ * memory, else recursive doubling over runs of members (collect_in_groups).
  * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
  * MPI-style allgatherv's small blocks, src/mpix/allgather_bruck.c, which unpacks them from
  * where coll_collect_bruck_at says: no rotation).
@@ -27,8 +27,7 @@
 
 #define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
-#define SLOT_SIZES(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's sizes in Bruck's steps */
-#define COLLECT_MESSAGES_MAX 64             /* offsets on the stack */
+#define SLOT_DOUBLING(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's doubling steps */
 
 /* Whether [a, a+n) and [b, b+n) share a byte. */
 static int overlap(const char *a, const char *b, size_t n) { return a < b + n && b < a + n; }
@@ -241,35 +240,76 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
     return (size_t)partial - nbytes;
 }
 
-/* On a team whose members do not all map each other: every member's size in Bruck's steps
- * (in the work space), so that every member knows every offset, then the blocks in Bruck's
- * steps too while they fit what fcollect sends so (coll_algo_fcollect), else each to every
- * member. log2(n) steps per phase instead of a message to every member (over tcp, where each
- * message costs kernel time at both ends, shmem_long_collect of one element per PE at 4 / 8 /
- * 16 PEs, 110 / 303 / 1,250 -> 67 / 208 / 619 us). Returns 0 where it does not apply. */
-static int collect_by_messages(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                               size_t nbytes)
+/* Recursive doubling over runs of members, for sets whose members do not all map each other.
+ * The members fall into a power of two of groups, consecutive pairs first and then single
+ * members, so that every group, and every aligned block of groups, is a run of consecutive
+ * members: its blocks lie side by side in dest. A group's second member hands its block to
+ * the first; the first members then double their runs: in the step with distance d a group
+ * sends the run it holds to group g ^ d, into the same place of that member's dest (every
+ * member knows where its own block goes, collect_offset), and the flag says how long the run
+ * was, so the receiver knows where the runs it holds begin. Then the first member of a pair
+ * gives its second the whole. Nobody needs the other members' sizes: ceil(log2 n) values
+ * for the offset and log2 of the groups' count doubling steps of one put and one flag. */
+typedef struct collect_groups {
+    int count;  /* a power of two */
+    int pairs;  /* groups 0 .. pairs-1 are pairs of members, the others single members */
+} collect_groups_t;
+
+static collect_groups_t groups_of(int n)
 {
-    const int n = c->n, me = c->me;
-    if (!c->team || c->direct || n > COLLECT_MESSAGES_MAX ||
-        (size_t)n * sizeof(uint64_t) > c->work_bytes)
-        return 0;
-    uint64_t *sizes = (uint64_t *)c->work.addr; /* member me + p's at p */
-    sizes[0] = nbytes;
-    bruck(c, &c->work, NULL, sizeof(uint64_t), SLOT_SIZES(0));
-    size_t offs[COLLECT_MESSAGES_MAX + 1];
-    offs[0] = 0;
-    for (int m = 0; m < n; m++)
-        offs[m + 1] = offs[m] + (size_t)sizes[(m - me + n) % n];
-    const size_t total = offs[n];
-    if (coll_algo_fcollect(c, total / (size_t)n) != COLL_FCOLLECT_BRUCK) {
-        all_write_all(c, dest, src, offs[me], nbytes);
-        return 1;
+    int count = 1;
+    while (count * 2 <= n)
+        count *= 2;
+    return (collect_groups_t){count, n - count};
+}
+
+static int group_first(const collect_groups_t *g, int group)
+{
+    return group < g->pairs ? 2 * group : group + g->pairs;
+}
+
+static int group_of(const collect_groups_t *g, int member)
+{
+    return member < 2 * g->pairs ? member / 2 : member - g->pairs;
+}
+
+/* The first member of a group: double the run [at, at + len) of dest with the other groups;
+ * returns the bytes of the whole (which then starts at 0). */
+static size_t collect_doubling(coll_t *c, const collect_groups_t *g, const coll_buf_t *dest,
+                             size_t at, size_t len)
+{
+    const int mine = group_of(g, c->me);
+    for (int e = 0, d = 1; d < g->count; e++, d <<= 1) {
+        const int other = mine ^ d;
+        coll_put_add(c, group_first(g, other), dest, at, dest->addr + at, len,
+                     SLOT_DOUBLING(e), (long)len + 1);
+        const size_t got = (size_t)coll_recv_value(c, SLOT_DOUBLING(e));
+        if (other < mine)
+            at -= got;
+        len += got;
     }
-    own_block(dest, 0, src, nbytes);
-    bruck(c, dest, offs, 0, SLOT_STEP(0));
-    coll_rotate(dest->addr, total - offs[me], offs[me]);
-    return 1;
+    return len;
+}
+
+static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                              size_t nbytes)
+{
+    const collect_groups_t g = groups_of(c->n);
+    const size_t at = collect_offset(c, nbytes);
+    const int mine = group_of(&g, c->me), first = group_first(&g, mine);
+    const int paired = mine < g.pairs;
+    own_block(dest, at, src, nbytes);
+    if (paired && c->me != first) { /* the second of a pair */
+        coll_put_add(c, first, dest, at, dest->addr + at, nbytes, SLOT_BLOCK, (long)nbytes + 1);
+        coll_wait(c, SLOT_BLOCK, 1);
+        return;
+    }
+    size_t len = nbytes;
+    if (paired)
+        len += (size_t)coll_recv_value(c, SLOT_BLOCK);
+    const size_t total = collect_doubling(c, &g, dest, at, len);
+    if (paired)
+        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, total, SLOT_BLOCK);
 }
 
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
@@ -278,9 +318,9 @@ void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size
         own_block(dest, 0, src, nbytes);
         return;
     }
-    if (!collect_by_messages(c, dest, src, nbytes)) {
-        size_t at = collect_offset(c, nbytes);
-        all_write_all(c, dest, src, at, nbytes);
-    }
+    if (c->direct)
+        all_write_all(c, dest, src, collect_offset(c, nbytes), nbytes);
+    else
+        collect_in_groups(c, dest, src, nbytes);
     coll_done(c);
 }
