@@ -323,6 +323,73 @@ def scan_rd(m, P, k, n):
     return Result(2 * lg(P), x, lg(P) * n, t)
 
 
+# ------------------------------------------------------------------ log-step exchanges
+
+SIZE_WORD = 8  # a v-collective's block carries its size (or offset) with it
+
+
+def bruck_steps(m, P, k, n, blocks_at):
+    """Bruck's steps: in step j every PE sends to the PE 2^j ahead, blocks_at(j) blocks of n
+    bytes in one message and its signal. Returns (time, messages across nodes, bytes)."""
+    t, x, sent = 0.0, 0, 0
+    for j in range(lg(P)):
+        d = 1 << j
+        b = blocks_at(j, d) * n
+        frac = cross_fraction(d, k) if P > k else 0.0
+        t += m.step(frac > 0, b, k * frac * b if frac > 0 else None)
+        x += 2 * round(P * frac)
+        sent += b
+    return t, x, sent
+
+
+def alltoall_bruck(m, P, k, n):
+    """Bruck's index algorithm: step j carries the blocks whose distance has bit j set,
+    about P/2 of them, so each block travels up to log2(P) times."""
+    t, x, sent = bruck_steps(m, P, k, n, lambda j, d: P // 2)
+    return Result(lg(P), x, sent, t)
+
+
+def collect_bruck(m, P, k, n):
+    """collect and allgatherv: Bruck's concatenation with each block's size beside it."""
+    t, x, sent = bruck_steps(m, P, k, n + SIZE_WORD, lambda j, d: min(d, P - d))
+    return Result(lg(P), x, sent, t)
+
+
+def alltoallv_bruck(m, P, k, n):
+    t, x, sent = bruck_steps(m, P, k, n + SIZE_WORD, lambda j, d: P // 2)
+    return Result(lg(P), x, sent, t)
+
+
+def rooted_tree(m, P, k, n):
+    """gatherv up a binomial tree (scatterv is the same tree downwards): at level j the PEs
+    at odd multiples of 2^j send their subtree's 2^j blocks, with sizes, to their parent."""
+    t, x = 0.0, 0
+    for j in range(lg(P)):
+        d = 1 << j
+        cross = d >= k and P > k
+        b = d * (n + SIZE_WORD)
+        t += m.step(cross, b, (k // (2 * d) if d < k else 1) * b if cross else None)
+        x += 2 * (P >> (j + 1)) if cross else 0
+    return Result(lg(P), x, (P // 2) * (n + SIZE_WORD), t)
+
+
+def bound_gather(m, P, k, n):
+    """No log-step algorithm does better: a network latency for each of the log2(P/k)
+    rounds between nodes (those inside a node taken as free), and the P - 1 blocks that must
+    reach one PE (for allgather every PE; for a rooted call the root) through its link."""
+    N = max(1, P // k)
+    return Result(lg(P), 0, (P - 1) * n, lg(N) * m.a_n + (P - 1) * n / m.b_n)
+
+
+def bound_alltoall(m, P, k, n):
+    """An alltoall in log2(P) rounds forwards each block about log2(P)/2 times (Bruck et
+    al.); at best the rounds inside a node cost nothing, and each of the log2(P/k) rounds
+    between nodes moves half of the node's k*P blocks through its link."""
+    N = max(1, P // k)
+    v = k * (P // 2) * lg(N) * n
+    return Result(lg(P), 0, (P // 2) * lg(P) * n, lg(N) * m.a_n + v / m.b_n)
+
+
 # (collective, size in bytes, [(algorithm, model)]); sizes: per PE (bcast: the data;
 # alltoall: per PE pair)
 COLLECTIVES = [
@@ -334,10 +401,17 @@ COLLECTIVES = [
     ("reduce", [8, 1 << 20], [("shm", reduce_shm), ("shmrs", reduce_shmrs), ("rd", reduce_rd),
                               ("rsag", reduce_rsag), ("hier", reduce_hier)]),
     ("fcollect", [8, 1024], [("linear", fcollect_linear), ("ring", fcollect_ring),
-                             ("bruck", fcollect_bruck), ("hier", fcollect_hier)]),
-    ("collect", [8, 1024], [("linear", collect_linear)]),
-    ("alltoall", [8, 1024], [("pairwise", alltoall_pairwise)]),
+                             ("bruck", fcollect_bruck), ("hier", fcollect_hier),
+                             ("log-step bound", bound_gather)]),
+    ("collect", [8, 1024], [("linear", collect_linear), ("bruck", collect_bruck),
+                            ("log-step bound", bound_gather)]),
+    ("alltoall", [8, 1024], [("pairwise", alltoall_pairwise), ("bruck", alltoall_bruck),
+                             ("log-step bound", bound_alltoall)]),
     ("scan", [8, 1 << 20], [("shm", scan_shm), ("rd", scan_rd)]),
+    ("allgatherv", [8, 1024], [("bruck", collect_bruck), ("log-step bound", bound_gather)]),
+    ("alltoallv", [8, 1024], [("bruck", alltoallv_bruck), ("log-step bound", bound_alltoall)]),
+    ("gatherv, scatterv", [8, 1024], [("binomial tree", rooted_tree),
+                                      ("log-step bound", bound_gather)]),
 ]
 
 
@@ -397,6 +471,36 @@ def tables(m, Ps, ks, counts):
             if one_node:
                 out.append(f"\n({', '.join(one_node)}: one node only)")
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------ start-up and memory
+
+# Figures of the code, not of the network (test/scale/check-scale.sh measures the memory;
+# a card's size is what a PE publishes: its core part and UCX's address and rkeys).
+STARTUP = {
+    "card_bytes": 262,        # one card on this machine (UCX's shared-memory and TCP addresses)
+    "card_bytes_ib": 1024,    # a guess for a node with InfiniBand transports (a longer address)
+    "peer_bytes": 16,         # per PE of the job, in every table, for a peer never contacted
+    "peer_bytes_before": 138, # the same before issue 33 (peer 40 B, UCX card 56 B, context 42 B)
+    "learnt_bytes": 4096,     # per peer contacted: its card, endpoint, rkeys, views (estimate)
+}
+
+
+def startup_rows(Ps, k, st):
+    """Start-up bytes each node holds for the cards, collected against fetched on first
+    contact, and the memory each PE holds for its peers. A PE meets about 2 log2(P) peers in
+    a barrier and a reduction, 2 log2(P/k) of them on other nodes: the node's server holds
+    its own k cards and fetches those."""
+    rows = ["| P | cards per node, collected | fetched on contact | per PE, peer tables "
+            "before | after | + the peers met |", "|---|---|---|---|---|---|"]
+    for P in Ps:
+        met = 2 * lg(P)
+        rows.append("| {:,} | {} | {} | {} | {} | {} |".format(
+            P, human_bytes(P * st["card_bytes_ib"]),
+            human_bytes(min(P, k + k * 2 * lg(P // k)) * st["card_bytes_ib"]),
+            human_bytes(P * st["peer_bytes_before"]), human_bytes(P * st["peer_bytes"]),
+            human_bytes(met * st["learnt_bytes"])))
+    return "\n".join(rows)
 
 
 # ------------------------------------------------------------------ constants
@@ -509,12 +613,19 @@ def small_beside_measured(m, path):
 RDMA_GUESS = {"lat_net_us": 2.0, "bw_net_MBps": 12000.0, "gap_net_us": 0.01}
 
 
-def update_doc(path, m, c, scaling):
-    """Replace the text between <!-- project.py NAME --> and <!-- end NAME --> markers."""
+# The 8-byte rows that doc/scaling.md sets beside their log-step bound.
+LOGSTEP_ROWS = ("fcollect 8 B", "collect 8 B", "alltoall 8 B", "allgatherv 8 B",
+                "alltoallv 8 B", "gatherv, scatterv 8 B")
+
+
+def update_doc(path, m, c, scaling, only=None):
+    """Replace the text between <!-- project.py NAME --> and <!-- end NAME --> markers (of
+    the parts named in only, when given)."""
     text = open(path).read()
     corners = tables(m, [1024, 65536], [64, 128], True).split("\n\n**")
     # The same with a guess at an RDMA network instead of TCP (not measured: RDMA_GUESS).
     rdma = tables(Machine({**c, **RDMA_GUESS}), [1024, 4096, 16384, 65536], [128], False)
+    rdma_all = tables(Machine({**c, **RDMA_GUESS}), [1024, 65536], [128], True)
     parts = {
         "rdma": "\n\n**".join(b for b in rdma.split("\n\n**")
                                if b.lstrip("*\n").startswith(("barrier", "broadcast 8 B", "reduce",
@@ -524,8 +635,13 @@ def update_doc(path, m, c, scaling):
         "counts": "\n\n**".join(b for b in corners
                                  if b.lstrip("*\n").startswith(("barrier", "reduce"))).strip(),
         "small": small_beside_measured(m, scaling),
+        "startup": startup_rows([1024, 4096, 16384, 65536], 128, STARTUP),
+        "logstep": "**" + "\n\n**".join(b for b in rdma_all.split("\n\n**")
+                                          if b.lstrip("*\n").startswith(LOGSTEP_ROWS)).strip(),
     }
     for name, body in parts.items():
+        if only and name not in only:
+            continue
         begin, end = f"<!-- project.py {name} -->", f"<!-- end {name} -->"
         if begin not in text or end not in text:
             sys.exit(f"project.py: {path} has no {begin} ... {end} markers")
@@ -548,10 +664,15 @@ def main():
     ap.add_argument("--k", default="64,128", help="PEs per node")
     ap.add_argument("--small", action="store_true",
                     help="P = 2,4,8,16 with k = P (one node) and k = 2, as bench/scaling.sh")
+    ap.add_argument("--startup", action="store_true",
+                    help="the start-up bytes per node and the memory per PE for the peers")
     ap.add_argument("--counts", action="store_true",
                     help="add rounds, messages across nodes and bytes per PE to each cell")
     ap.add_argument("--update-doc", metavar="FILE",
                     help="rewrite the marked tables of FILE (doc/scaling.md)")
+    ap.add_argument("--only", metavar="NAMES",
+                    help="with --update-doc: only these marked parts (comma-separated), e.g. "
+                         "startup,logstep")
     ap.add_argument("--scaling", metavar="OUT",
                     help="with --update-doc: bench/scaling.sh output (--ks \"0 2\") to set "
                          "beside the model at 2..16 PEs")
@@ -568,7 +689,7 @@ def main():
         c = read_constants(a.constants, a.set)
     m = Machine(c)
     if a.update_doc:
-        update_doc(a.update_doc, m, c, a.scaling)
+        update_doc(a.update_doc, m, c, a.scaling, a.only.split(",") if a.only else None)
         return
     print("constants: " + ", ".join(f"{k} {c[k]:g}" for k in KEYS if k in c))
     if a.small:
@@ -578,6 +699,9 @@ def main():
         return
     Ps = [int(x) for x in a.P.split(",")]
     ks = [int(x) for x in a.k.split(",")]
+    if a.startup:
+        print(startup_rows(Ps, ks[-1], STARTUP))
+        return
     print(tables(m, Ps, ks, a.counts))
 
 

@@ -168,6 +168,7 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
 {
     if (!sshmem.initialized)
         return;
+    sshmem_boot_mark_finalized();
     sshmem_ctx_destroy_all(NULL); /* completes their operations while the peers listen */
     sshmem_barrier_world(1);
     sshmem_profile_finalize(); /* PE 0 writes SSHMEM_PROFILE's files */
@@ -177,11 +178,10 @@ SSHMEM_DEFINE(void, shmem_finalize, (void))
      * still draining (their flushes may need our progress). */
     sshmem_boot_barrier_polling(sshmem.ucx_in_use ? serve_peers : NULL);
     /* Leave the job before the teardown: libpmix's PMIx_Finalize waits at most 2 s for the
-     * launcher's answer, then exits as if unanswered (and oshrun reports a PE that left
-     * without finalizing). Here every PE asks while the others are blocked in the fence or
-     * in PMIx_Finalize too, not while hundreds tear down UCX and the heap beside the server
-     * (1,024 PEs on 2 cores: "PE 530 exited without calling shmem_finalize"). A fatal error
-     * in the teardown still ends this PE with a failing status. */
+     * launcher's answer, so every PE asks while the others are blocked in the fence or in
+     * PMIx_Finalize too, not while hundreds tear down UCX and the heap beside the server.
+     * (oshrun also has this PE's mark, above.) A fatal error in the teardown still ends this
+     * PE with a failing status. */
     sshmem_boot_finalize();
     sshmem_tx_finalize();
     sshmem_heap_finalize();

@@ -30,5 +30,7 @@ void sshmem_boot_barrier_polling(void (*poll)(void));
 /* End the whole job with this status; the launcher ends every other PE. */
 void sshmem_boot_abort(int status, const char *msg);
 void sshmem_boot_finalize(void);
+/* Tell oshrun, if it started this PE, that shmem_finalize was called (finalize_mark.c). */
+void sshmem_boot_mark_finalized(void);
 
 #endif

@@ -72,3 +72,18 @@ void osh_env_free(char **env)
         free(*e);
     free(env);
 }
+
+void osh_env_set(char ***env, const char *entry)
+{
+    size_t n = count(*env);
+    long at = find_var(*env, n, entry);
+    if (at >= 0) {
+        free((*env)[at]);
+        (*env)[at] = osh_xstrdup(entry);
+        return;
+    }
+    char **grown = osh_xrealloc(*env, (n + 2) * sizeof *grown);
+    grown[n] = osh_xstrdup(entry);
+    grown[n + 1] = NULL;
+    *env = grown;
+}

@@ -11,6 +11,9 @@ char **osh_env_base(char *const exports[], size_t nexports);
  * reallocates the array and replaces entries). */
 char **osh_env_copy(char *const env[]);
 
+/* Set "NAME=value" in a malloc'ed environment (replacing NAME if present). */
+void osh_env_set(char ***env, const char *entry);
+
 void osh_env_free(char **env);
 
 #endif

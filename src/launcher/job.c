@@ -233,7 +233,8 @@ static void pe_exited(struct osh_job *j, pid_t pid, int wstatus)
         return;
     /* Exiting with 0 is success only for a PE that left the job properly (or never joined:
      * oshrun also runs programs that are not OpenSHMEM ones). */
-    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && osh_pmix_left_unfinalized(rank))
+    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && osh_pmix_left_unfinalized(rank) &&
+        !osh_lifeline_marked(j->lifelines, rank))
         osh_verdict_unfinalized(j->verdict, rank, pid, osh_now());
     else
         osh_verdict_exited(j->verdict, rank, pid, wstatus, j->exec_errno[rank], osh_now());

@@ -59,6 +59,10 @@ static int start_pe(struct osh_job *j, char *const base_env[], int rank)
     pid_t pid = -1;
     spec.lifeline_fd = osh_lifeline_open(j->lifelines, rank); /* -1: runs without */
     spec.lifeline_target = osh_fdlimit_child_top();
+    char lifeline_var[64];
+    if (osh_lifeline_env(j->lifelines, spec.lifeline_fd, spec.lifeline_target, lifeline_var,
+                         sizeof lifeline_var))
+        osh_env_set(&env, lifeline_var);
     if (osh_pmix_setup_fork(rank, &env) == 0 &&
         (!j->output || osh_output_open(j->output, rank, &spec.stdio[1], &spec.stdio[2]) == 0)) {
         spec.envp = env;

@@ -7,7 +7,13 @@
  * event for it, in the order the releases happen, across all PEs: no ties, however late oshrun
  * looks. A dying process releases its files from the highest descriptor down (measured here:
  * fd 900 before fd 5), so the lifeline goes before the PMIx socket, whose loss is what makes
- * the peers fail. A PE that closes the descriptor itself only makes its order less precise. */
+ * the peers fail. A PE that closes the descriptor itself only makes its order less precise.
+ *
+ * The lifeline also carries one fact forward: shmem_finalize writes a byte into it
+ * (src/boot/finalize_mark.c), so a PE that exits with 0 is known to have finalized when it
+ * is reaped. PMIx's own notice is not enough: libpmix's client waits at most 2 s for the
+ * server's answer to PMIx_Finalize and then exits anyway, so with hundreds of PEs finishing
+ * at once on a busy host the server may read a PE's notice only after oshrun reaped it. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -79,6 +85,25 @@ int osh_lifeline_open(struct osh_lifelines *l, int rank)
     if (fd < 0)
         osh_msg("warning: no lifeline for PE %d: %s", rank, strerror(errno));
     return fd;
+}
+
+bool osh_lifeline_env(struct osh_lifelines *l, int fd, int target, char *buf, size_t size)
+{
+    struct stat st;
+    if (!l || fd < 0 || fstat(fd, &st) != 0)
+        return false;
+    snprintf(buf, size, "SSHMEM_LIFELINE=%d:%llu", target, (unsigned long long)st.st_ino);
+    return true;
+}
+
+bool osh_lifeline_marked(const struct osh_lifelines *l, int rank)
+{
+    if (!l)
+        return false;
+    char path[PATH_MAX];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%d", l->dir, rank);
+    return stat(path, &st) == 0 && st.st_size > 0;
 }
 
 int osh_lifelines_fd(const struct osh_lifelines *l)

@@ -2,6 +2,7 @@
 #ifndef OSHRUN_LIFELINE_H
 #define OSHRUN_LIFELINE_H
 #include <stdbool.h>
+#include <stddef.h>
 
 struct osh_lifelines;
 
@@ -12,6 +13,14 @@ void osh_lifelines_free(struct osh_lifelines *l);
 
 /* The descriptor PE rank keeps until it ends (close-on-exec here; the child moves it), or -1. */
 int osh_lifeline_open(struct osh_lifelines *l, int rank);
+
+/* The variable telling PE rank's library where its lifeline is ("SSHMEM_LIFELINE=FD:INODE",
+ * fd being the descriptor it has in the PE, lifeline_target), written into buf; false when
+ * the PE has no lifeline. */
+bool osh_lifeline_env(struct osh_lifelines *l, int fd, int target, char *buf, size_t size);
+
+/* PE rank wrote its mark into the lifeline: it called shmem_finalize (src/boot/finalize_mark.c). */
+bool osh_lifeline_marked(const struct osh_lifelines *l, int rank);
 
 /* Readable when lifelines have closed (for poll), or -1. */
 int osh_lifelines_fd(const struct osh_lifelines *l);

@@ -6,6 +6,7 @@
  *   oshinfo            everything
  *   oshinfo --env      only the environment table
  *   oshinfo --space N  the library's internal symmetric space for a job of N PEs
+ *   oshinfo --shmem4py-cflags   the compiler flags shmem4py needs to build on sshmem
  */
 #include <hwloc.h>
 #include <pmix.h>
@@ -69,12 +70,39 @@ static int print_space(long n_pes)
     return 0;
 }
 
+/* shmem4py (the Python binding) picks its compatibility layer by vendor macros and, for a
+ * library it does not know, compiles stand-ins for the OpenSHMEM 1.5 features unless
+ * -DPySHMEM_HAVE_<feature> says the library has them; the stand-ins clash with the real
+ * routines. Each feature here is part of OpenSHMEM 1.5, so the header's version decides. */
+static const char *const shmem4py_features[] = {
+    "shmem_malloc_with_hints", "shmem_team_t", "SHMEM_CTX_INVALID", "shmem_amo_nbi",
+    "shmem_put_signal", "shmem_signal_fetch", "shmem_signal_wait_until", "shmem_broadcast",
+    "shmem_collect", "shmem_fcollect", "shmem_alltoall", "shmem_alltoalls",
+    "shmem_broadcastmem", "shmem_collectmem", "shmem_fcollectmem", "shmem_alltoallmem",
+    "shmem_alltoallsmem", "shmem_reduce", "shmem_wait_test_many", "shmem_pcontrol",
+};
+
+static void print_shmem4py_cflags(void)
+{
+    int has_1_5 = SHMEM_MAJOR_VERSION > 1 || (SHMEM_MAJOR_VERSION == 1 && SHMEM_MINOR_VERSION >= 5);
+    const char *sep = "";
+    for (size_t i = 0; has_1_5 && i < sizeof shmem4py_features / sizeof *shmem4py_features; i++) {
+        printf("%s-DPySHMEM_HAVE_%s=1", sep, shmem4py_features[i]);
+        sep = " ";
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     int only_env = argc > 1 && !strcmp(argv[1], "--env");
     int space = argc > 2 && !strcmp(argv[1], "--space");
+    if (argc > 1 && !strcmp(argv[1], "--shmem4py-cflags")) {
+        print_shmem4py_cflags();
+        return 0;
+    }
     if (argc > 1 && !only_env && !space) {
-        printf("usage: oshinfo [--env | --space NPES]\n");
+        printf("usage: oshinfo [--env | --space NPES | --shmem4py-cflags]\n");
         return strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? 2 : 0;
     }
     sshmem_env_load(); /* a malformed value is reported here, as at shmem_init */

@@ -1,12 +1,29 @@
 /*
  * startup_reduce.c: the program the start-up scale test times (test/scale/check-scale.sh):
  * start, one sum reduction over all PEs, a barrier, finalize. PE 0 prints "ok N" only when
- * every PE found the right sum, so a wrong value fails the run, not just a crash.
+ * every PE found the right sum, so a wrong value fails the run, not just a crash, and
+ * "memory KIB": the most private memory any PE holds after start-up (its anonymous pages:
+ * the library's tables, UCX's and PMIx's buffers; the symmetric heap is shared memory and
+ * does not count).
  */
 #include <shmem.h>
 #include <stdio.h>
 
-static long mine, sum, bad;
+static long mine, sum, bad, memory_kib, most_kib;
+
+/* This process's anonymous memory in KiB, from /proc/self/smaps_rollup; 0 if unknown. */
+static long anonymous_kib(void)
+{
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    char line[128];
+    long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Anonymous: %ld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
 
 int main(void)
 {
@@ -20,7 +37,10 @@ int main(void)
         shmem_long_atomic_inc(&bad, 0);
     }
     shmem_barrier_all();
+    memory_kib = anonymous_kib();
+    shmem_long_max_reduce(SHMEM_TEAM_WORLD, &most_kib, &memory_kib, 1);
     if (me == 0) {
+        printf("memory %ld\n", most_kib);
         if (bad == 0)
             printf("ok %d\n", n);
         else
