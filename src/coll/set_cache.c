@@ -7,6 +7,8 @@
  * so threads calling collectives on different sets at once need no lock and never free an
  * entry another thread is using.
  */
+#include <stddef.h>
+
 #include "coll/set_shape.h"
 
 #define SET_CACHE_ENTRIES 8
@@ -19,6 +21,7 @@ typedef struct set_entry {
 } set_entry_t;
 
 static __thread set_entry_t cache[SET_CACHE_ENTRIES];
+static __thread set_entry_t *last; /* the entry of this thread's last call: usually the next */
 static __thread unsigned long uses;
 
 static int same_set(const set_entry_t *e, const sshmem_triplet_t *t, int me)
@@ -36,20 +39,32 @@ static set_entry_t *least_recent(void)
     return victim;
 }
 
+static set_entry_t *find(const sshmem_triplet_t *t, int me)
+{
+    if (last && same_set(last, t, me))
+        return last;
+    for (int i = 0; i < SET_CACHE_ENTRIES; i++)
+        if (same_set(&cache[i], t, me))
+            return &cache[i];
+    return NULL;
+}
+
 const coll_set_shape_t *coll_active_set_shape(const sshmem_triplet_t *t, int me)
 {
+    set_entry_t *e = find(t, me);
     uses++;
-    for (int i = 0; i < SET_CACHE_ENTRIES; i++)
-        if (same_set(&cache[i], t, me)) {
-            cache[i].last_use = uses;
-            return &cache[i].shape;
-        }
-    set_entry_t *e = least_recent();
+    if (e) {
+        e->last_use = uses;
+        last = e;
+        return &e->shape;
+    }
+    e = least_recent();
     if (e->last_use)
         coll_set_shape_free(&e->shape);
     coll_set_shape_make(&e->shape, t, me);
     e->set = *t;
     e->me = me;
     e->last_use = uses;
+    last = e;
     return &e->shape;
 }
