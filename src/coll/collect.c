@@ -274,15 +274,22 @@ static int group_of(const collect_groups_t *g, int member)
 }
 
 /* The first member of a group: double the run [at, at + len) of dest with the other groups;
- * returns the bytes of the whole (which then starts at 0). */
+ * returns the bytes of the whole (which then starts at 0). A single member's first run is
+ * its own block: it goes from src, and the copy into the own dest follows while it travels
+ * (a 1 MiB collect at 2 PEs through UCX took twice as long with the copy first). */
 static size_t collect_doubling(coll_t *c, const collect_groups_t *g, const coll_buf_t *dest,
-                             size_t at, size_t len)
+                               const coll_buf_t *src, size_t at, size_t len, int own_in_dest)
 {
     const int mine = group_of(g, c->me);
     for (int e = 0, d = 1; d < g->count; e++, d <<= 1) {
         const int other = mine ^ d;
-        coll_put_add(c, group_first(g, other), dest, at, dest->addr + at, len,
-                     SLOT_DOUBLING(e), (long)len + 1);
+        coll_put_add(c, group_first(g, other), dest, at,
+                     own_in_dest ? dest->addr + at : src->addr, len, SLOT_DOUBLING(e),
+                     (long)len + 1);
+        if (!own_in_dest) {
+            own_block(dest, at, src, len);
+            own_in_dest = 1;
+        }
         const size_t got = (size_t)coll_recv_value(c, SLOT_DOUBLING(e));
         if (other < mine)
             at -= got;
@@ -298,16 +305,17 @@ static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_
     const size_t at = collect_offset(c, nbytes);
     const int mine = group_of(&g, c->me), first = group_first(&g, mine);
     const int paired = mine < g.pairs;
-    own_block(dest, at, src, nbytes);
-    if (paired && c->me != first) { /* the second of a pair */
-        coll_put_add(c, first, dest, at, dest->addr + at, nbytes, SLOT_BLOCK, (long)nbytes + 1);
+    if (paired && c->me != first) { /* the second of a pair: the whole comes back to it */
+        coll_put_add(c, first, dest, at, src->addr, nbytes, SLOT_BLOCK, (long)nbytes + 1);
         coll_wait(c, SLOT_BLOCK, 1);
         return;
     }
     size_t len = nbytes;
-    if (paired)
+    if (paired) {
+        own_block(dest, at, src, nbytes);
         len += (size_t)coll_recv_value(c, SLOT_BLOCK);
-    const size_t total = collect_doubling(c, &g, dest, at, len);
+    }
+    const size_t total = collect_doubling(c, &g, dest, src, at, len, paired);
     if (paired)
         coll_put_signal(c, c->me + 1, dest, 0, dest->addr, total, SLOT_BLOCK);
 }
