@@ -2,7 +2,7 @@
  * set_cache.c: the shapes of the active sets a thread used last (set_shape.h), so that a call
  * on a set seen before reads no member's node id. Programs use a handful of sets (all PEs,
  * the even ones, a row of a grid): SET_CACHE_ENTRIES of them are kept per thread, the least
- * recently used one making way. A hit costs a compare per entry; a miss the O(n) scan of
+ * recently used one making way. A hit costs a compare or one per entry; a miss the O(n) scan of
  * coll_set_shape_make, and an entry holds at most one int per group of its set. Per thread,
  * so threads calling collectives on different sets at once need no lock and never free an
  * entry another thread is using.
@@ -21,8 +21,12 @@ typedef struct set_entry {
 } set_entry_t;
 
 static __thread set_entry_t cache[SET_CACHE_ENTRIES];
-static __thread set_entry_t *last; /* the entry of this thread's last call: usually the next */
 static __thread unsigned long uses;
+/* The entry of this thread's last call, usually the next one's: a load relative to the thread
+ * pointer (initial-exec; 8 bytes of the static TLS a library loaded with dlopen may take),
+ * where the general model costs a function call per access. The entry that makes way is
+ * never it. */
+static __thread set_entry_t *last __attribute__((tls_model("initial-exec")));
 
 static int same_set(const set_entry_t *e, const sshmem_triplet_t *t, int me)
 {
@@ -32,17 +36,15 @@ static int same_set(const set_entry_t *e, const sshmem_triplet_t *t, int me)
 
 static set_entry_t *least_recent(void)
 {
-    set_entry_t *victim = &cache[0];
-    for (int i = 1; i < SET_CACHE_ENTRIES; i++)
-        if (cache[i].last_use < victim->last_use)
+    set_entry_t *victim = NULL;
+    for (int i = 0; i < SET_CACHE_ENTRIES; i++)
+        if (&cache[i] != last && (!victim || cache[i].last_use < victim->last_use))
             victim = &cache[i];
     return victim;
 }
 
 static set_entry_t *find(const sshmem_triplet_t *t, int me)
 {
-    if (last && same_set(last, t, me))
-        return last;
     for (int i = 0; i < SET_CACHE_ENTRIES; i++)
         if (same_set(&cache[i], t, me))
             return &cache[i];
@@ -51,6 +53,8 @@ static set_entry_t *find(const sshmem_triplet_t *t, int me)
 
 const coll_set_shape_t *coll_active_set_shape(const sshmem_triplet_t *t, int me)
 {
+    if (last && same_set(last, t, me))
+        return &last->shape;
     set_entry_t *e = find(t, me);
     uses++;
     if (e) {
