@@ -31,7 +31,9 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
         return COLL_BCAST_HIER;
     if (c->direct)
         return nbytes <= 16384 ? COLL_BCAST_LINEAR : COLL_BCAST_COOP;
-    return c->n > 4 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
+    /* The radix-4 tree's root sends 3 log4(n) messages of data, 1.5 times the binomial
+     * tree's log2(n): fewer rounds while n is small, too many messages past 16 members. */
+    return c->n > 4 && c->n <= 16 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
 /* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
@@ -62,6 +64,9 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
     return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;
 }
 
+/* The most members a ring fcollect runs on (n - 1 steps). */
+#define COLL_RING_MAX_MEMBERS 16
+
 enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
 {
     int forced = sshmem_env.coll_fcollect;
@@ -71,13 +76,16 @@ enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
         return COLL_FCOLLECT_LINEAR;
     if (hier_worth(c))
         return COLL_FCOLLECT_HIER;
-    /* Both send every PE (n - 1) blocks; Bruck in log2(n) steps, the ring in n - 1. Where each
-     * step is a message through its receiver's CPU (tcp) the steps cost most: fcollectmem over
-     * tcp, ring -> Bruck, 4 KiB per PE at 8 / 16 PEs 233 / 1,013 -> 129 / 436 us, 16 KiB at 8
-     * 277 -> 197, 32 KiB at 4 93 -> 74; equal at 16 KiB x 16 PEs (1,280 against 1,240),
-     * behind at 128 KiB x 4 (282 against 225). */
-    const size_t bruck_max = coll_team_messages(c->team) ? (256u << 10) : 8192;
-    return nbytes * (size_t)c->n <= bruck_max ? COLL_FCOLLECT_BRUCK : COLL_FCOLLECT_RING;
+    /* Both send every PE (n - 1) blocks; Bruck in log2(n) steps, the ring in n - 1 (each of
+     * one block, so it keeps a large transfer streaming). Where each step is a message through
+     * its receiver's CPU (tcp) the steps cost most: fcollectmem over tcp, ring -> Bruck, 4 KiB
+     * per PE at 8 / 16 PEs 233 / 1,013 -> 129 / 436 us, 16 KiB at 8 277 -> 197, 32 KiB at 4
+     * 93 -> 74; equal at 16 KiB x 16 PEs (1,280 against 1,240), behind at 128 KiB x 4 (282
+     * against 225). So the ring only for large blocks on small sets: its n - 1 steps of
+     * latency grow with the set, Bruck's bytes per step do not grow beyond the ring's total. */
+    const size_t bruck_block_max = coll_team_messages(c->team) ? (64u << 10) : 2048;
+    return nbytes <= bruck_block_max || c->n > COLL_RING_MAX_MEMBERS ? COLL_FCOLLECT_BRUCK
+                                                                      : COLL_FCOLLECT_RING;
 }
 
 enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes)

@@ -82,6 +82,24 @@ void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size
 size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member);
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs);
 
+/* The places Bruck's steps run over: positions 0 .. size-1, this PE at me. first NULL:
+ * position p is member p; else member first[p], holding the blocks of members first[p] ..
+ * first[p+1]-1 (a node's run, hier.h). Position p's blocks start at offs[p] in member order
+ * (offs[size]: the end), or, offs NULL, at the first member's index times nbytes. */
+typedef struct coll_ring {
+    int size, me;
+    const int *first;
+    const size_t *offs;
+    size_t nbytes;
+} coll_ring_t;
+/* Bruck's steps over r: this PE's own blocks lie first in dest, those of the positions after
+ * it follow (wrapping past the last); at the end dest holds every position's, in that order.
+ * Flags slot0 .. slot0 + ceil(log2 size) - 1. */
+void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0);
+/* [L | R] -> [R | L] in place, l and r bytes long (Gries and Mills' block swaps): each swap
+ * puts one part in its final place. */
+void coll_rotate(char *p, size_t l, size_t r);
+
 /* Block j (nbytes) of member i's src goes to block i of member j's dest. */
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* Bruck's ceil(log2 n) steps for a personalised exchange of small blocks of any sizes, on a

@@ -11,8 +11,8 @@
  *    block first and the following members' after it, and puts them in member order at the
  *    end (one local rotation).
  * collect (a block size per member): the offsets come from a prefix sum of the sizes
- * (recursive doubling, the sizes travelling in the flags themselves), then linear; where the
- * members reach each other by messages, every size in bruck's steps, then bruck's steps.
+ * (recursive doubling, the sizes travelling in the flags themselves), then linear on shared
+ * memory, else recursive doubling over runs of members (collect_in_groups).
  * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
  * MPI-style allgatherv's small blocks, src/mpix/allgather_bruck.c, which unpacks them from
  * where coll_collect_bruck_at says: no rotation).
@@ -27,8 +27,7 @@
 
 #define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
-#define SLOT_SIZES(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's sizes in Bruck's steps */
-#define COLLECT_MESSAGES_MAX 64             /* offsets on the stack */
+#define SLOT_DOUBLING(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's doubling steps */
 
 /* Whether [a, a+n) and [b, b+n) share a byte. */
 static int overlap(const char *a, const char *b, size_t n) { return a < b + n && b < a + n; }
@@ -102,44 +101,60 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     }
 }
 
-/* Where member i's block lies in dest: offs[i] (blocks back to back in member order, offs[n]
- * the end), or i * nbytes when offs is NULL. */
-static size_t block_at(const size_t *offs, size_t nbytes, int i)
+/* Where position p's blocks start in dest, in member order (at size: the end). */
+static size_t ring_at(const coll_ring_t *r, int p)
 {
-    return offs ? offs[i] : (size_t)i * nbytes;
+    if (r->offs)
+        return r->offs[p];
+    return (size_t)(r->first ? r->first[p] : p) * r->nbytes;
 }
 
-/* Where member m's block lies in member q's dest during Bruck's steps: q's own block first,
- * then the members after it, wrapping past the last one. Then each step sends one run from
- * the start of the sender's dest and lands it as one run at the receiver (in member order a
- * run that wraps was two messages where each costs kernel time at both ends: over tcp at 16
- * PEs 8-byte allgathers took 318 us, Open MPI's 200). */
-static size_t rotated_at(const coll_t *c, const size_t *offs, size_t nbytes, int q, int m)
+static int ring_member(const coll_ring_t *r, int p) { return r->first ? r->first[p] : p; }
+
+/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own blocks
+ * first, then those of the positions after it, wrapping past the last one. Then each step
+ * sends one run from the start of the sender's dest and lands it as one run at the receiver
+ * (in member order a run that wraps was two messages where each costs kernel time at both
+ * ends: over tcp at 16 PEs 8-byte allgathers took 318 us, Open MPI's 200). */
+static size_t rotated_at(const coll_ring_t *r, int q, int m)
 {
-    const size_t at = block_at(offs, nbytes, m), from = block_at(offs, nbytes, q);
-    return m >= q ? at - from : at + block_at(offs, nbytes, c->n) - from;
+    const size_t at = ring_at(r, m), from = ring_at(r, q);
+    return m >= q ? at - from : at + ring_at(r, r->size) - from;
+}
+
+static coll_ring_t members_ring(const coll_t *c, const size_t *offs, size_t nbytes)
+{
+    return (coll_ring_t){c->n, c->me, NULL, offs, nbytes};
 }
 
 size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member)
 {
-    return rotated_at(c, offs, 0, c->me, member);
+    const coll_ring_t r = members_ring(c, offs, 0);
+    return rotated_at(&r, c->me, member);
 }
 
-/* Bruck's step with distance d sends the min(d, n - d) blocks this member holds (its own and
- * those after it) to member me - d, which keeps them after its own d - 1 following ones. */
-static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
-                  int slot0)
+/* Bruck's step with distance d sends the min(d, size - d) positions' blocks this PE holds
+ * (its own and those after it) to position me - d, which keeps them after its own d - 1
+ * following ones. */
+void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0)
 {
-    const int n = c->n, me = c->me;
+    const int n = r->size, me = r->me;
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
-        const int to = coll_rel(c, -d);
+        const int to = (me - d + n) % n;
         const int cnt = d < n - d ? d : n - d;
-        const size_t len = rotated_at(c, offs, nbytes, me, coll_rel(c, cnt));
-        coll_reach(c, to);
-        coll_put_signal(c, to, dest, rotated_at(c, offs, nbytes, to, me), dest->addr, len,
+        const size_t len = rotated_at(r, me, (me + cnt) % n);
+        coll_reach(c, ring_member(r, to));
+        coll_put_signal(c, ring_member(r, to), dest, rotated_at(r, to, me), dest->addr, len,
                         slot0 + e);
         coll_wait(c, slot0 + e, 1);
     }
+}
+
+static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
+                  int slot0)
+{
+    const coll_ring_t r = members_ring(c, offs, nbytes);
+    coll_ring_bruck(c, &r, dest, slot0);
 }
 
 /* Exchange the n bytes at a and at b (apart), through a small buffer. */
@@ -157,9 +172,7 @@ static void swap_bytes(char *a, char *b, size_t n)
     }
 }
 
-/* [L | R] -> [R | L] in place, l and r bytes long (Gries and Mills' block swaps): each swap
- * puts one part in its final place. */
-static void rotate(char *p, size_t l, size_t r)
+void coll_rotate(char *p, size_t l, size_t r)
 {
     while (l && r) {
         if (l <= r) { /* [L | R1 | R2], |R2| = l  ->  [R2 | R1 | L] */
@@ -179,7 +192,7 @@ static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *
 {
     own_block(dest, 0, src, nbytes);
     bruck(c, dest, NULL, nbytes, SLOT_STEP(0));
-    rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
+    coll_rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
 }
 
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
@@ -227,36 +240,84 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
     return (size_t)partial - nbytes;
 }
 
-/* On a team whose members reach each other by messages (tcp), where each message costs
- * kernel time at both ends: every member's size in Bruck's steps (in the work space), so that
- * every member knows every offset, then the blocks in Bruck's steps too while they fit what
- * fcollect sends so (coll_algo_fcollect), else each to every member. log2(n) messages per
- * member and phase instead of one per member: shmem_long_collect of one element per PE over
- * tcp at 4 / 8 / 16 PEs, 110 / 303 / 1,250 -> 67 / 208 / 619 us. Returns 0 where it does not
- * apply. */
-static int collect_by_messages(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                               size_t nbytes)
+/* Recursive doubling over runs of members, for sets whose members do not all map each other.
+ * The members fall into a power of two of groups, consecutive pairs first and then single
+ * members, so that every group, and every aligned block of groups, is a run of consecutive
+ * members: its blocks lie side by side in dest. A group's second member hands its block to
+ * the first; the first members then double their runs: in the step with distance d a group
+ * sends the run it holds to group g ^ d, into the same place of that member's dest (every
+ * member knows where its own block goes, collect_offset), and the flag says how long the run
+ * was, so the receiver knows where the runs it holds begin. Then the first member of a pair
+ * gives its second the whole. Nobody needs the other members' sizes: ceil(log2 n) values
+ * for the offset and log2 of the groups' count doubling steps of one put and one flag. */
+typedef struct collect_groups {
+    int count;  /* a power of two */
+    int pairs;  /* groups 0 .. pairs-1 are pairs of members, the others single members */
+} collect_groups_t;
+
+static collect_groups_t groups_of(int n)
 {
-    const int n = c->n, me = c->me;
-    if (!coll_team_messages(c->team) || n > COLLECT_MESSAGES_MAX ||
-        (size_t)n * sizeof(uint64_t) > c->work_bytes)
-        return 0;
-    uint64_t *sizes = (uint64_t *)c->work.addr; /* member me + p's at p */
-    sizes[0] = nbytes;
-    bruck(c, &c->work, NULL, sizeof(uint64_t), SLOT_SIZES(0));
-    size_t offs[COLLECT_MESSAGES_MAX + 1];
-    offs[0] = 0;
-    for (int m = 0; m < n; m++)
-        offs[m + 1] = offs[m] + (size_t)sizes[(m - me + n) % n];
-    const size_t total = offs[n];
-    if (coll_algo_fcollect(c, total / (size_t)n) != COLL_FCOLLECT_BRUCK) {
-        all_write_all(c, dest, src, offs[me], nbytes);
-        return 1;
+    int count = 1;
+    while (count * 2 <= n)
+        count *= 2;
+    return (collect_groups_t){count, n - count};
+}
+
+static int group_first(const collect_groups_t *g, int group)
+{
+    return group < g->pairs ? 2 * group : group + g->pairs;
+}
+
+static int group_of(const collect_groups_t *g, int member)
+{
+    return member < 2 * g->pairs ? member / 2 : member - g->pairs;
+}
+
+/* The first member of a group: double the run [at, at + len) of dest with the other groups;
+ * returns the bytes of the whole (which then starts at 0). A single member's first run is
+ * its own block: it goes from src, and the copy into the own dest follows while it travels
+ * (a 1 MiB collect at 2 PEs through UCX took twice as long with the copy first). */
+static size_t collect_doubling(coll_t *c, const collect_groups_t *g, const coll_buf_t *dest,
+                               const coll_buf_t *src, size_t at, size_t len, int own_in_dest)
+{
+    const int mine = group_of(g, c->me);
+    for (int e = 0, d = 1; d < g->count; e++, d <<= 1) {
+        const int other = mine ^ d;
+        coll_put_add(c, group_first(g, other), dest, at,
+                     own_in_dest ? dest->addr + at : src->addr, len, SLOT_DOUBLING(e),
+                     (long)len + 1);
+        if (!own_in_dest) {
+            own_block(dest, at, src, len);
+            own_in_dest = 1;
+        }
+        const size_t got = (size_t)coll_recv_value(c, SLOT_DOUBLING(e));
+        if (other < mine)
+            at -= got;
+        len += got;
     }
-    own_block(dest, 0, src, nbytes);
-    bruck(c, dest, offs, 0, SLOT_STEP(0));
-    rotate(dest->addr, total - offs[me], offs[me]);
-    return 1;
+    return len;
+}
+
+static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                              size_t nbytes)
+{
+    const collect_groups_t g = groups_of(c->n);
+    const size_t at = collect_offset(c, nbytes);
+    const int mine = group_of(&g, c->me), first = group_first(&g, mine);
+    const int paired = mine < g.pairs;
+    if (paired && c->me != first) { /* the second of a pair: the whole comes back to it */
+        coll_put_add(c, first, dest, at, src->addr, nbytes, SLOT_BLOCK, (long)nbytes + 1);
+        coll_wait(c, SLOT_BLOCK, 1);
+        return;
+    }
+    size_t len = nbytes;
+    if (paired) {
+        own_block(dest, at, src, nbytes);
+        len += (size_t)coll_recv_value(c, SLOT_BLOCK);
+    }
+    const size_t total = collect_doubling(c, &g, dest, src, at, len, paired);
+    if (paired)
+        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, total, SLOT_BLOCK);
 }
 
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
@@ -265,9 +326,9 @@ void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size
         own_block(dest, 0, src, nbytes);
         return;
     }
-    if (!collect_by_messages(c, dest, src, nbytes)) {
-        size_t at = collect_offset(c, nbytes);
-        all_write_all(c, dest, src, at, nbytes);
-    }
+    if (c->direct)
+        all_write_all(c, dest, src, collect_offset(c, nbytes), nbytes);
+    else
+        collect_in_groups(c, dest, src, nbytes);
     coll_done(c);
 }

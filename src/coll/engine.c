@@ -49,6 +49,7 @@ static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->n = team->pes.size;
     c->call = call;
     c->direct = team->direct;
+    c->shape = &team->shape;
     c->ucx_dirty = 0;
     c->ucx_unfinished = 0;
     c->ninflight = 0;
@@ -145,7 +146,8 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     c->ucx_unfinished = 0;
     c->ninflight = 0;
     c->stream = 0;
-    c->direct = sshmem_team_all_direct(&c->set);
+    c->shape = coll_active_set_shape(&c->set, c->me);
+    c->direct = c->shape->direct;
     if (SSHMEM_UNLIKELY(!pSync))
         sshmem_fatal(call, "pSync is NULL; pass a symmetric array of SHMEM_*_SYNC_SIZE longs, "
                      "every element set to SHMEM_SYNC_VALUE");

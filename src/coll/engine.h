@@ -99,6 +99,7 @@ typedef struct coll {
     coll_buf_t land;      /* where the message-passing reductions receive (coll_landing), */
     size_t land_bytes;    /* set by coll_reduce when it runs one of them */
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
+    const coll_set_shape_t *shape; /* the set's shape, worked out before this call */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
     int ucx_unfinished;   /* non-blocking UCX puts read the caller's buffers: coll_done waits */
     int ninflight;        /* messages of coll_put_signal_async still in flight (coll_done) */

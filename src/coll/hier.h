@@ -34,23 +34,28 @@
 #include "coll/engine.h"
 #include "coll/ops.h"
 
-#define HIER_MAP_INLINE 64 /* leaders kept without allocation */
 /* Bytes of internal symmetric space (core/space.h) that say where a PE's node mirror is. */
 #define SSHMEM_HIER_CARD_BYTES 64
 
+/* A call's view of its set's groups (coll/set_shape.h, worked out before the call). */
 typedef struct hier_map {
-    int lo, hi;       /* my group: members [lo, hi) */
-    int leader;       /* my group's leader (member index) */
-    int nleaders;     /* groups in the set */
-    int my_lrank;     /* my group's number (0 = lowest members) */
-    int *first;       /* first[g]: first member of group g; first[nleaders] = n */
-    int *leaders;     /* leaders[g]: leader of group g (first[g], or the root) */
-    int inline_buf[2 * HIER_MAP_INLINE + 1];
+    int lo, hi;        /* my group: members [lo, hi) */
+    int leader;        /* my group's leader (member index) */
+    int nleaders;      /* groups in the set */
+    int my_lrank;      /* my group's number (0 = lowest members) */
+    const int *first;  /* first[g]: first member of group g; first[nleaders] = n */
+    int root_group;    /* the group whose leader is the root, or -1 */
+    int root;
 } hier_map_t;
 
-/* Map the groups of c's set; root >= 0 makes the root the leader of its group. */
+/* The groups of c's set; root >= 0 makes the root the leader of its group. */
 void hier_map_init(hier_map_t *m, const coll_t *c, int root);
-void hier_map_free(hier_map_t *m);
+
+/* The leader of group g: its first member, or the root in the root's group. */
+static inline int hier_leader(const hier_map_t *m, int g)
+{
+    return g == m->root_group ? m->root : m->first[g];
+}
 
 static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
 {
@@ -59,8 +64,12 @@ static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
 
 /* hier can run on c: node mates map each other (the same answer on every member). */
 int hier_usable(const coll_t *c);
-/* hier is worth it: usable, more than one group, and some group of more than one member. */
-int hier_worth(const coll_t *c);
+/* hier is worth it: usable, more than one group, and some group of more than one member
+ * (decided with the set's shape, before the call). */
+static inline int hier_worth(const coll_t *c)
+{
+    return c->shape->hier_worth;
+}
 
 void coll_hier_barrier(coll_t *c);
 void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,

@@ -14,7 +14,7 @@ static void leaders_dissemination(coll_t *c, const hier_map_t *m)
 {
     const int L = m->nleaders;
     for (int k = 0, dist = 1; dist < L; k++, dist <<= 1) {
-        coll_signal(c, m->leaders[(m->my_lrank + dist) % L], SLOT_ROUND(k));
+        coll_signal(c, hier_leader(m, (m->my_lrank + dist) % L), SLOT_ROUND(k));
         coll_wait(c, SLOT_ROUND(k), 1);
     }
 }
@@ -27,5 +27,4 @@ void coll_hier_barrier(coll_t *c)
     if (hier_is_leader(&m, c))
         leaders_dissemination(c, &m);
     hier_node_release(c, &m, SLOT_RELEASE);
-    hier_map_free(&m);
 }

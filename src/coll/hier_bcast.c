@@ -43,7 +43,7 @@ static void leaders_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
 {
     const int L = m->nleaders;
     const int r = (m->my_lrank - root_lrank + L) % L;
-#define LEADER_OF(rel) (m->leaders[((rel) + root_lrank) % L])
+#define LEADER_OF(rel) (hier_leader(m, ((rel) + root_lrank) % L))
     coll_wait(c, SLOT_UP, count_children(r, L));
     if (r != 0) {
         coll_signal(c, LEADER_OF(r - (r & -r)), SLOT_UP);
@@ -65,9 +65,7 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
 {
     hier_map_t m;
     hier_map_init(&m, c, root);
-    int root_lrank = 0;
-    while (m.first[root_lrank + 1] <= root)
-        root_lrank++;
+    const int root_lrank = m.root_group;
     hier_node_arrive(c, &m, SLOT_ARRIVE);
     if (hier_is_leader(&m, c)) {
         leaders_tree(c, &m, dest, src, nbytes, root, root_lrank, root_too);
@@ -82,6 +80,5 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
         memcpy(dest->addr, hier_node_view(c, from, m.leader, 0), nbytes);
         hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
-    hier_map_free(&m);
     coll_done(c);
 }

@@ -1,53 +1,52 @@
 /*
  * hier_collect.c: the node-aware fcollect (hier.h).
  *  1. node: the leader copies its group's blocks from the members' sources (mapped) into its
- *     dest; a group's blocks are consecutive, since groups are runs of members;
- *  2. leaders: each sends its group's run of blocks to every other leader (one put each,
- *     over the network);
+ *     dest, first; a group's blocks are consecutive, since groups are runs of members;
+ *  2. leaders: Bruck's steps over the groups (coll_ring_bruck, ceil(log2 nodes) steps of one
+ *     run each, over the network), then the leader puts its dest in member order;
  *  3. node: every member copies the other blocks from its leader's dest and says so.
  * Who writes a leader's dest while its members still read it? Nobody: its members never write
  * it, and the other leaders put into it only after it said it has entered the call (READY,
- * sent on entry, so after its previous call's readers were done).
+ * sent on entry to each leader it receives from, so after its previous call's readers were
+ * done).
  */
 #include <string.h>
 
+#include "coll/coll.h"
 #include "coll/hier.h"
 
 #define SLOT_ARRIVE (COLL_SLOT_ALGO + 0)  /* on-node: my source is ready */
 #define SLOT_RELEASE (COLL_SLOT_ALGO + 1) /* on-node: every block is at the leader */
 #define SLOT_DONE (COLL_SLOT_ALGO + 2)    /* on-node: a member has copied them */
 #define SLOT_READY (COLL_SLOT_ALGO + 3)   /* leaders: my dest may be written */
-#define SLOT_BLOCKS (COLL_SLOT_ALGO + 4)  /* leaders: a group's blocks have arrived */
+#define SLOT_STEP0 (COLL_SLOT_ALGO + 4)   /* leaders: Bruck's steps */
 
-static int other_leader(const hier_map_t *m, int d)
+static void leaders_bruck(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                          size_t nbytes)
 {
-    return m->leaders[(m->my_lrank + d) % m->nleaders];
-}
-
-static void leaders_exchange(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
-                             size_t nbytes)
-{
-    const size_t at = (size_t)m->lo * nbytes, len = (size_t)(m->hi - m->lo) * nbytes;
-    coll_wait(c, SLOT_READY, m->nleaders - 1);
-    for (int d = 1; d < m->nleaders; d++) {
-        coll_put_signal(c, other_leader(m, d), dest, at, dest->addr + at, len, SLOT_BLOCKS);
+    const int groups = m->nleaders;
+    const coll_ring_t ring = {groups, m->my_lrank, m->first, NULL, nbytes};
+    int steps = 0;
+    for (int d = 1; d < groups; d <<= 1) { /* step d's sender is the group d after ours */
+        coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_READY);
+        steps++;
     }
-    coll_wait(c, SLOT_BLOCKS, m->nleaders - 1);
+    coll_wait(c, SLOT_READY, steps);
+    coll_ring_bruck(c, &ring, dest, SLOT_STEP0);
+    coll_rotate(dest->addr, (size_t)(c->n - m->lo) * nbytes, (size_t)m->lo * nbytes);
 }
 
 static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
                    const coll_buf_t *src, size_t nbytes)
 {
-    for (int d = 1; d < m->nleaders; d++)
-        coll_signal(c, other_leader(m, d), SLOT_READY);
-    if (dest->addr + (size_t)c->me * nbytes != src->addr)
-        memmove(dest->addr + (size_t)c->me * nbytes, src->addr, nbytes);
+    if (dest->addr != src->addr)
+        memmove(dest->addr, src->addr, nbytes); /* the group's blocks first */
     hier_node_arrive(c, m, SLOT_ARRIVE);
-    for (int i = m->lo; i < m->hi; i++)
-        if (i != c->me)
-            memcpy(dest->addr + (size_t)i * nbytes, hier_node_view(c, src, i, 0), nbytes);
-    if (m->nleaders > 1)
-        leaders_exchange(c, m, dest, nbytes);
+    for (int i = m->lo + 1; i < m->hi; i++)
+        memcpy(dest->addr + (size_t)(i - m->lo) * nbytes, hier_node_view(c, src, i, 0),
+               nbytes);
+    if (m->nleaders > 1) /* (one group starts at member 0: its dest is in order) */
+        leaders_bruck(c, m, dest, nbytes);
     if (m->hi - m->lo > 1) {
         hier_node_expose(c, dest, 0, (size_t)c->n * nbytes);
         hier_node_release(c, m, SLOT_RELEASE);
@@ -74,6 +73,5 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
             memmove(dest->addr + at, src->addr, nbytes);
         hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
-    hier_map_free(&m);
     coll_done(c);
 }

@@ -75,19 +75,19 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         len = count - off < cap ? count - off : cap;
         char *acc = dest->addr + off * es;
         if (f.extra) { /* hand the chunk to the partner group, get the result back */
-            int q = m->leaders[f.partner];
+            int q = hier_leader(m, f.partner);
             coll_wait(c, SLOT_FOLD_READY, 1);
             coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_FOLD_DATA);
             coll_wait(c, SLOT_RESULT, 1);
             continue;
         }
         if (f.partner >= 0) { /* the partner group is the higher one: ours on the left */
-            coll_signal(c, m->leaders[f.partner], SLOT_FOLD_READY);
+            coll_signal(c, hier_leader(m, f.partner), SLOT_FOLD_READY);
             coll_wait(c, SLOT_FOLD_DATA, 1);
             op->acc(op, acc, c->land.addr, len);
         }
         for (int e = 0; (1 << e) < f.p2; e++) {
-            int g = lfold_group(&f, f.vme ^ (1 << e)), q = m->leaders[g];
+            int g = lfold_group(&f, f.vme ^ (1 << e)), q = hier_leader(m, g);
             coll_signal(c, q, SLOT_READY(e));
             coll_wait(c, SLOT_READY(e), 1);
             coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_DATA(e));
@@ -98,7 +98,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
                 op->acc(op, acc, c->land.addr, len);
         }
         if (f.partner >= 0) {
-            int q = m->leaders[f.partner];
+            int q = hier_leader(m, f.partner);
             coll_put_signal(c, q, dest, off * es, acc, len * es, SLOT_RESULT);
         }
     }
@@ -127,6 +127,5 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
         memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), nbytes);
         hier_node_add(c, m.leader, SLOT_DONE, 1);
     }
-    hier_map_free(&m);
     coll_done(c);
 }

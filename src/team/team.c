@@ -65,7 +65,8 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
     team->magic = SSHMEM_TEAM_MAGIC;
     team->pes = *t;
     team->my_index = my_index;
-    team->direct = sshmem_team_all_direct(t);
+    coll_set_shape_make(&team->shape, t, my_index);
+    team->direct = team->shape.direct;
     team->pool_slot = slot;
     team->nareas = nareas;
     for (int a = 0; a < nareas; a++)
@@ -99,6 +100,8 @@ void sshmem_team_init(void)
 {
     sshmem_triplet_t world = {0, 1, sshmem.n_pes}, shared;
     char *state = sshmem_heap_space(SSHMEM_SPACE_TEAMS_PREDEFINED);
+    coll_set_shape_free(&sshmem_team_world.shape); /* of an earlier start-up */
+    coll_set_shape_free(&sshmem_team_shared.shape);
     state_reset(state, SSHMEM_TEAM_AREAS_PREDEFINED);
     state_reset(state + SSHMEM_TEAM_PREDEFINED_STATE_BYTES, SSHMEM_TEAM_AREAS_PREDEFINED);
     team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);

@@ -19,6 +19,7 @@
 
 #include <shmem.h>
 
+#include "coll/set_shape.h"
 #include "core/team_math.h"
 #include "core/abi.h"
 
@@ -119,6 +120,8 @@ struct sshmem_team {
                                          while the team is not in use */
             char *stage;              /* symmetric, stage_bytes, 64-byte aligned */
             size_t stage_bytes;       /* SSHMEM_TEAM_STAGE_PREDEFINED or _SPLIT */
+            coll_set_shape_t shape;   /* what the algorithm choice needs of the members,
+                                         worked out when the team is made */
         };
         unsigned char abi_size[SSHMEM_ABI_TEAM_BYTES];
     };

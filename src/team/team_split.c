@@ -219,5 +219,6 @@ SSHMEM_DEFINE(void, shmem_team_destroy, (shmem_team_t team))
     coll_team_retire(t);
     t->magic = 0;
     sshmem_team_pool_release(t->pool_slot);
+    coll_set_shape_free(&t->shape);
     free(t);
 }

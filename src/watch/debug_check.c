@@ -162,6 +162,7 @@ static void agree_alloc(const char *call, size_t size, size_t align)
     c.me = sshmem.my_pe;
     c.n = sshmem.n_pes;
     c.direct = sshmem_team_world.direct;
+    c.shape = &sshmem_team_world.shape;
     c.call = call;
     c.team = &sshmem_team_world;
     c.seq = sshmem_team_world.ncalls + 1; /* the barrier of the allocation, for hang reports */
