@@ -8,7 +8,8 @@
 #include "core/sshmem.h"
 
 /* End the job at once, naming the directory and how to make room, when the filesystem that
- * will hold a heap of `size` bytes has less room than that. */
+ * will hold a heap of `size` bytes (UCX's posix domain, when sshmem chose it) has less room
+ * than that. */
 void sshmem_ucx_shm_check_room(size_t size);
 
 /* End the job after UCX could not allocate the heap, naming each host limit that stands in
