@@ -64,8 +64,12 @@ static void install_pass_on(void)
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     int passed[] = { SIGINT, SIGTERM, SIGHUP };
-    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
-        sigaction(passed[i], &sa, NULL);
+    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++) {
+        struct sigaction old;
+        /* An ignored signal (nohup) stays ignored: the worker inherits that too. */
+        if (sigaction(passed[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(passed[i], &sa, NULL);
+    }
 }
 
 /* Exit as the worker did: with its status, or killed by its signal. */
