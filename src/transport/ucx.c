@@ -186,6 +186,7 @@ static void *free_aligned_range(size_t size, size_t align)
 
 void *sshmem_tx_heap_alloc(size_t size, size_t align)
 {
+    int turn = sshmem_ucx_shm_take_turn();
     sshmem_ucx_shm_check_room(size);
     ucp_mem_map_params_t mp = {0};
     mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_LENGTH | UCP_MEM_MAP_PARAM_FIELD_FLAGS;
@@ -214,6 +215,7 @@ void *sshmem_tx_heap_alloc(size_t size, size_t align)
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "heap query", st);
     sshmem_ucx_shm_release_untouched(attr.address, attr.length);
+    sshmem_ucx_shm_end_turn(turn);
     sshmem_ucx_private_segments(); /* the heap, with a UCX_TLS that lets sysv in */
     pack_rkey(SSHMEM_REGION_HEAP);
     return attr.address;

@@ -11,16 +11,23 @@
  * UCX's posix domain writes every byte of a new segment once, to learn early whether the
  * filesystem has room for it. That makes the whole heap real memory at start-up. Punching the
  * pages out again right after (they hold zeros, which is what a fresh heap holds anyway) keeps
- * what a heap costs to the pages the program touches, as a SysV segment did.
+ * what a heap costs to the pages the program touches, as a SysV segment did. For that moment
+ * the heap is real, in every PE of the host at once if they all start together: 8 PEs of a
+ * 5 GiB heap filled the memory here and the kernel killed processes. So the PEs of a job take
+ * turns (a lock on the job's private directory), and a host needs room for one heap only.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "transport/ucx_shm.h"
@@ -121,6 +128,29 @@ void sshmem_ucx_shm_alloc_failed(size_t size, ucs_status_t st)
                  sshmem_human_bytes(size, want), ucs_status_string(st), room, files, memlock,
                  any ? "" : " Lower SHMEM_SYMMETRIC_SIZE or free memory (shared memory lives "
                             "in /dev/shm, or UCX_POSIX_DIR).");
+}
+
+int sshmem_ucx_shm_take_turn(void)
+{
+    const char *dir = getenv("UCX_POSIX_DIR");
+    struct stat st;
+    /* Only a directory of this user's alone (oshrun's): on a shared one, another user could
+     * hold the lock and stop the job. */
+    if (!dir || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+        (st.st_mode & 077))
+        return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
+void sshmem_ucx_shm_end_turn(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* and with it the lock */
 }
 
 void sshmem_ucx_shm_release_untouched(void *base, size_t size)
