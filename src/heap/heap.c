@@ -55,11 +55,12 @@ static void check_fits(size_t user_size, size_t total)
     }
 }
 
-/* Whether UCX carries operations between PEs of this node: SSHMEM_LOCAL=ucx, or a job over
- * several nodes (or node groups), where on-node atomics go through UCX too (peers.c). */
+/* Whether UCX carries operations between PEs of this node: SSHMEM_LOCAL=ucx, a job over
+ * several nodes (or node groups), where on-node atomics go through UCX too (peers.c), or the
+ * weak-ordering mode, which delivers some of what it holds through UCX. */
 static int ucx_within_node(void)
 {
-    return sshmem_env.local || sshmem.n_nodes > 1;
+    return sshmem_env.local || sshmem_env.weak || sshmem.n_nodes > 1;
 }
 
 /* UCX serves on-node operations truly one-sided only on memory it allocated itself, from
