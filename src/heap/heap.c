@@ -5,11 +5,9 @@
 #include "core/env.h"
 #include "core/error.h"
 #include "heap/heap.h"
-#include "heap/heap_file.h"
 #include "transport/transport.h"
 
 static sshmem_alloc_t *allocator;
-static int heap_fd = -1; /* the heap's memory file, -1 when UCX allocated the heap */
 static sshmem_space_layout_t space; /* the library's part, at the start of the heap */
 
 /* The heap's alignment: the smallest power of two (at least 2 MiB) that holds it all. The
@@ -55,26 +53,15 @@ static void check_fits(size_t user_size, size_t total)
     }
 }
 
-/* Whether UCX carries operations between PEs of this node: SSHMEM_LOCAL=ucx, a job over
- * several nodes (or node groups), where on-node atomics go through UCX too (peers.c), or the
- * weak-ordering mode, which delivers some of what it holds through UCX. */
-static int ucx_within_node(void)
-{
-    return sshmem_env.local || sshmem_env.weak || sshmem.n_nodes > 1;
-}
-
-/* UCX serves on-node operations truly one-sided only on memory it allocated itself, from
- * shared memory (its posix domain): on memory it merely registers, UCX 1.13 emulates each
- * with messages the target must answer. But it makes such memory real at start-up (see
- * transport/ucx_shm.c), so where no on-node operation goes through UCX, the heap is a memory
- * file of our own, which peers map directly (heap_file.c). */
+/* UCX allocates the heap from shared memory (its posix domain, ucx_privacy.c): UCX serves
+ * operations on such memory truly one-sided, where on memory it merely registers UCX 1.13
+ * emulates each with messages the target must answer. Some on-node operations go through UCX
+ * on the direct path too (collectives' folds at PE counts that are not powers of two, the
+ * weak-ordering mode's held operations): on a heap of sshmem's own they would wait for targets
+ * that are not calling into UCX. */
 static void *allocate(size_t total)
 {
-    if (ucx_within_node())
-        return sshmem_tx_heap_alloc(total, heap_alignment(total));
-    void *base = sshmem_heap_file_map(total, heap_alignment(total), &heap_fd);
-    sshmem_tx_register(SSHMEM_REGION_HEAP, base, total);
-    return base;
+    return sshmem_tx_heap_alloc(total, heap_alignment(total));
 }
 
 void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *layout)
@@ -108,8 +95,6 @@ void *sshmem_heap_space(sshmem_space_part_t part)
 const sshmem_space_layout_t *sshmem_heap_space_layout(void) { return &space; }
 
 sshmem_alloc_t *sshmem_heap_allocator(void) { return allocator; }
-
-int sshmem_heap_fd(void) { return heap_fd; }
 
 void sshmem_heap_finalize(void)
 {

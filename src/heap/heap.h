@@ -1,7 +1,7 @@
 /*
- * heap.h: the symmetric heap. One region per PE, shared memory that on-node peers map (a
- * memory file of its own, or UCX's when UCX carries on-node operations: heap.c); a
- * deterministic allocator hands out the same offsets on every PE.
+ * heap.h: the symmetric heap. One region per PE, allocated by UCX from shared memory (no
+ * SysV: heap.c) so that on-node peers map it truly one-sided; a deterministic allocator hands
+ * out the same offsets on every PE.
  * The first bytes are the library's own symmetric space (team state, lock nodes and the like),
  * laid out from the PE count (core/space.h); the user's SHMEM_SYMMETRIC_SIZE follows.
  */
@@ -24,9 +24,6 @@ void *sshmem_heap_space(sshmem_space_part_t part);
 /* The internal space's layout (for SHMEM_INFO). */
 const sshmem_space_layout_t *sshmem_heap_space_layout(void);
 sshmem_alloc_t *sshmem_heap_allocator(void);
-/* The heap's memory file, which on-node peers map through /proc/PID/fd; -1 when UCX
- * allocated the heap (peers then map it through UCX: sshmem_tx_direct_ptr). */
-int sshmem_heap_fd(void);
 void sshmem_heap_finalize(void);
 
 #endif

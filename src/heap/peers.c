@@ -27,7 +27,6 @@
 #include "heap/peers.h"
 #include "core/sshmem.h"
 #include "heap/globals.h"
-#include "heap/heap.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -36,7 +35,6 @@ typedef struct {
     uint64_t size[SSHMEM_NUM_REGIONS];
     int32_t pid;
     int32_t globals_fd; /* memory file of the global data, -1 if not shared */
-    int32_t heap_fd;    /* memory file of the heap, -1 when UCX allocated it */
     int32_t node_id;
     int32_t local_ucx;
     int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
@@ -169,7 +167,6 @@ static void publish_card(void)
     }
     core.pid = (int32_t)getpid();
     core.globals_fd = my_globals_fd;
-    core.heap_fd = sshmem_heap_fd();
     core.node_id = sshmem.my_node;
     core.local_ucx = sshmem_env.local;
     core.profile = profile_wanted();
@@ -225,12 +222,8 @@ static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGI
             view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    if (core->heap_fd >= 0)
-        view[SSHMEM_REGION_HEAP] = sshmem_globals_map_peer(core->pid, core->heap_fd,
-                                                           core->size[SSHMEM_REGION_HEAP]);
-    else
-        view[SSHMEM_REGION_HEAP] =
-            sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
+    view[SSHMEM_REGION_HEAP] =
+        sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
         view[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
             core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);

@@ -435,8 +435,6 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
  * staging wins from 2 runs (15 us against 60 us for 4 runs, 900 us for 128). Asked of UCX
  * once per PE: its mapping covers the whole heap, as the direct path's view (peers.c) does,
  * so an address is the base plus its offset, with no lock and no UCX call per transfer.
- * A peer whose heap is a memory file of its own (heap/heap_file.c) is never reached through
- * UCX from this node, and its mapping is the direct path's.
  */
 typedef struct heap_view {
     uint8_t known; /* 0: not asked yet; 1: asked (base is the answer) */
@@ -459,8 +457,6 @@ char *sshmem_ucx_heap_mapping(int pe)
     if (!__atomic_load_n(&v[pe].known, __ATOMIC_ACQUIRE)) {
         char *base = sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP,
                                           sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
-        if (!base) /* a heap file of the peer's own, which peers.c mapped (heap_file.c) */
-            base = sshmem_peer(pe)->direct[SSHMEM_REGION_HEAP];
         __atomic_store_n(&v[pe].base, base, __ATOMIC_RELAXED);
         __atomic_store_n(&v[pe].known, 1, __ATOMIC_RELEASE);
     }
