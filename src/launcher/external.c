@@ -1,6 +1,6 @@
 /* external.c: oshrun --launcher mpirun|prterun|srun: translate oshrun's options into the
  * launcher's own syntax and exec it. That launcher then serves PMIx to the PEs (sshmem only
- * needs PMIx), so oshrun starts no server, directory or janitor of its own. */
+ * needs PMIx), so oshrun starts no server, directory or guard of its own. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -4,9 +4,9 @@
  * the others (measured under CPU load: a few runs in a hundred crash in PMIx_server_finalize or
  * deadlock in its progress thread). By then the job's result is decided and reported, so a
  * crash or a hang during the PMIx teardown must neither change the exit status nor leave
- * anything behind: the handlers only call _exit with the decided status, and the janitor
- * (janitor.c), seeing oshrun gone without being dismissed, kills what is left of the job and
- * removes the temporary directory. */
+ * anything behind: the handlers only call _exit with the decided status, and the guard
+ * (guard.c, janitor.c), seeing the worker gone, kills what is left of the job and removes the
+ * temporary directories. */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #define OSHRUN_FAILSAFE_H
 
 /* From now on a crash of oshrun (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) reports an internal
- * error and exits with status 1; the janitor then ends the PEs and removes the directory. */
+ * error and exits with status 1; the guard then ends the PEs and removes the directories. */
 void osh_failsafe_arm(void);
 
 /* The job is over with this status: from now on a crash, or a PMIx teardown that takes longer

@@ -1,144 +1,156 @@
-/* janitor.c: a helper process that cleans up when oshrun dies without doing it itself.
+/* janitor.c: the guard's work: end every process of the job and remove its directories.
  *
- * SIGKILL (the OOM killer, `timeout -s KILL`, a batch system) gives oshrun no chance to remove
- * the PMIx server's directory, which holds several MiB. The PEs die with oshrun through
- * PR_SET_PDEATHSIG, but processes they started, and the directory, would stay. The janitor is
- * forked before any thread exists; it waits for the end of a pipe from oshrun. End of file
- * without the "dismiss" message means oshrun is gone: it kills the PEs' process group and the
- * processes they started in sessions of their own, and removes the directory. */
+ * SIGKILL (the OOM killer, `timeout -s KILL`, `kill -9 -PGID` of oshrun's process group, a
+ * batch system) gives oshrun no chance to clean up, and processes the PEs started in
+ * sessions of their own (setsid, daemons) are in no group anyone kills. The guard survives
+ * all of that: it is in a process group of its own, and it is a child subreaper ancestor of
+ * every process of the job, so each one whose parent dies becomes the guard's child, whatever
+ * its session or environment. When the job is over it kills its children until it has none
+ * left: the last of them is the last process of the job. Then it removes the directories. */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "janitor.h"
-#include "orphans.h"
 #include "tmpdir.h"
 #include "util.h"
 
-enum janitor_kind { JANITOR_WATCH_GROUP = 1, JANITOR_DISMISS = 2 };
+/* A process that survives SIGKILL this long is stuck in the kernel; the guard stops waiting. */
+#define GIVE_UP_S 5.0
 
-struct janitor_message {
-    int kind;
-    pid_t pgid;
-};
-
-static int janitor_fd = -1;
-static pid_t janitor_pid = -1;
-
-/* The janitor must not hold oshrun's stdin/stdout/stderr (a reader of oshrun's output would
- * wait for it) nor be stopped or killed by the keyboard signals meant for oshrun. */
-static void janitor_detach(int keep_fd)
+/* The guard must not hold oshrun's stdin/stdout/stderr (a reader of oshrun's output would
+ * wait for it) nor be stopped or killed by the signals meant for the job. */
+static void detach(void)
 {
-    int devnull = open("/dev/null", O_RDWR);
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devnull >= 0) {
         dup2(devnull, STDIN_FILENO);
         dup2(devnull, STDOUT_FILENO);
         dup2(devnull, STDERR_FILENO);
+        close(devnull);
     }
-    if (keep_fd > 3)
-        close_range(3, (unsigned)keep_fd - 1, 0);
-    close_range((unsigned)keep_fd + 1, ~0U, 0);
     int ignored[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE };
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
         signal(ignored[i], SIG_IGN);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    prctl(PR_SET_NAME, "oshrun-janitor");
+    prctl(PR_SET_NAME, "oshrun-guard");
 }
 
-/* Processes the PEs started with setsid() are outside the group killed above, and with oshrun
- * gone nobody is their subreaper: find them by the PMIx server directory's name, which every
- * PE's environment carries (PMIX_SERVER_TMPDIR) and is unique to this job. */
-static void end_sessions_of_their_own(const char *tmpdir)
+/* The parent pid in /proc/PID/stat (the fields after the command's last ')'), or -1. */
+static pid_t parent_of(const char *pid)
 {
-    char entry[4096];
-    if (snprintf(entry, sizeof entry, "PMIX_SERVER_TMPDIR=%s", tmpdir) < (int)sizeof entry)
-        (void)osh_orphans_end_marked(entry, 1.0);
+    char path[300], buf[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *end = strrchr(buf, ')');
+    int ppid;
+    return end && sscanf(end + 1, " %*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
 }
 
-static void janitor_main(int fd, const char *tmpdir, const char *shmdir)
+/* For a kernel without the list of children: every process whose parent is the guard. */
+static void kill_children_by_scan(void)
 {
-    janitor_detach(fd);
-    pid_t pgid = 0;
-    struct janitor_message m;
-    for (;;) {
-        ssize_t r = read(fd, &m, sizeof m);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r != (ssize_t)sizeof m)
-            break; /* oshrun is gone */
-        if (m.kind == JANITOR_DISMISS)
-            _exit(0);
-        if (m.kind == JANITOR_WATCH_GROUP)
-            pgid = m.pgid;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && parent_of(e->d_name) == getpid())
+            kill((pid_t)atoi(e->d_name), SIGKILL);
+    closedir(d);
+}
+
+/* SIGKILL every child (from the kernel's list of the guard's children: it has one thread).
+ * A child's pid cannot be reused before the guard reaps it, so no stranger is hit. */
+static void kill_children(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+    FILE *f = fopen(path, "re");
+    long pid;
+    if (!f) {
+        kill_children_by_scan();
+        return;
     }
-    if (pgid > 0)
-        kill(-pgid, SIGKILL);
-    if (tmpdir)
-        end_sessions_of_their_own(tmpdir);
+    while (fscanf(f, "%ld", &pid) == 1)
+        kill((pid_t)pid, SIGKILL);
+    fclose(f);
+}
+
+/* Reap what has exited; the worker's status goes to *status. 1 once no child is left. */
+static int reap(pid_t worker, int *status)
+{
+    int st;
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+        if (pid == worker)
+            *status = st;
+    return pid < 0 && errno == ECHILD;
+}
+
+/* Kill children until there are none: killing one hands its own children to the guard. */
+static void end_descendants(pid_t worker, int *status)
+{
+    double give_up = osh_now() + GIVE_UP_S;
+    while (!reap(worker, status) && osh_now() < give_up) {
+        kill_children();
+        nanosleep(&(struct timespec){ .tv_nsec = 2 * 1000 * 1000 }, NULL);
+    }
+}
+
+/* Wait for the end of the worker (1) or of the launcher (0). */
+static int wait_for_end(pid_t worker, int launcher_fd, int sigfd, int *status)
+{
+    struct pollfd pfd[2] = { { .fd = launcher_fd, .events = POLLIN },
+                             { .fd = sigfd, .events = POLLIN } };
+    for (;;) {
+        if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+            return 0; /* cannot watch: end the job rather than leave it unguarded */
+        if (pfd[0].revents)
+            return 0; /* end of file: the launcher is gone (it never writes) */
+        struct signalfd_siginfo si;
+        while (read(sigfd, &si, sizeof si) == (ssize_t)sizeof si) {
+        }
+        int st;
+        pid_t pid;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (pid == worker) {
+                *status = st;
+                return 1;
+            }
+    }
+}
+
+int osh_janitor_run(pid_t worker, int launcher_fd, const char *tmpdir, const char *shmdir)
+{
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, NULL);
+    int sigfd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+    detach();
+    int status = -1;
+    if (sigfd < 0 || !wait_for_end(worker, launcher_fd, sigfd, &status)) {
+        kill(worker, SIGKILL); /* the launcher is gone: so is the job */
+        status = -1;
+    }
+    end_descendants(worker, &status);
     osh_tmpdir_remove(tmpdir);
     osh_tmpdir_remove(shmdir);
-    _exit(0);
-}
-
-int osh_janitor_start(const char *tmpdir, const char *shmdir)
-{
-    int p[2];
-    if (pipe2(p, O_CLOEXEC) != 0) {
-        osh_msg("warning: cannot create the janitor's pipe: %s", strerror(errno));
-        return -1;
-    }
-    pid_t pid = fork();
-    if (pid < 0) {
-        osh_msg("warning: cannot fork the janitor: %s", strerror(errno));
-        close(p[0]);
-        close(p[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(p[1]);
-        janitor_main(p[0], tmpdir, shmdir);
-    }
-    close(p[0]);
-    janitor_fd = p[1];
-    janitor_pid = pid;
-    return 0;
-}
-
-static void janitor_send(int kind, pid_t pgid)
-{
-    if (janitor_fd < 0)
-        return;
-    struct janitor_message m = { .kind = kind, .pgid = pgid };
-    (void)osh_write_all(janitor_fd, &m, sizeof m);
-}
-
-void osh_janitor_watch_group(pid_t pgid)
-{
-    janitor_send(JANITOR_WATCH_GROUP, pgid);
-}
-
-pid_t osh_janitor_pid(void)
-{
-    return janitor_pid;
-}
-
-void osh_janitor_dismiss(void)
-{
-    janitor_send(JANITOR_DISMISS, 0);
-    if (janitor_fd >= 0)
-        close(janitor_fd);
-    janitor_fd = -1;
-    /* It leaves at once; waiting for it means no process of the job outlives oshrun. */
-    if (janitor_pid > 0)
-        waitpid(janitor_pid, NULL, 0);
-    janitor_pid = -1;
+    return status;
 }

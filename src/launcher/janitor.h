@@ -1,20 +1,13 @@
-/* janitor.h: a helper process that cleans up when oshrun dies without doing it itself. */
+/* janitor.h: the guard's work: end every process of the job and remove its directories. */
 #ifndef OSHRUN_JANITOR_H
 #define OSHRUN_JANITOR_H
 #include <sys/types.h>
 
-/* Fork the janitor; it removes tmpdir and shmdir (NULL: none) (and kills the job's process group, once told which) as
- * soon as oshrun dies without dismissing it. Call while oshrun has only one thread. Returns 0,
- * or -1 after printing why (oshrun can run without it). */
-int osh_janitor_start(const char *tmpdir, const char *shmdir);
-
-/* Tell the janitor the process group of the PEs. */
-void osh_janitor_watch_group(pid_t pgid);
-
-/* The janitor's pid, or -1 when there is none. */
-pid_t osh_janitor_pid(void);
-
-/* oshrun cleaned up itself: the janitor leaves without touching anything. */
-void osh_janitor_dismiss(void);
+/* Run in the guard (a child subreaper, ancestor of the worker and so of every process of the
+ * job) until the job is over: when the worker ends, or when `launcher_fd` reaches end of file
+ * (the launcher is gone: the worker is killed first). Then kill every remaining descendant,
+ * whatever it did (setsid, an empty environment), and remove both directories (NULL: none).
+ * Returns the worker's wait status, or -1 when the launcher went first. */
+int osh_janitor_run(pid_t worker, int launcher_fd, const char *tmpdir, const char *shmdir);
 
 #endif

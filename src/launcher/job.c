@@ -21,7 +21,6 @@
 
 #include "binding.h"
 #include "children.h"
-#include "janitor.h"
 #include "job.h"
 #include "lifeline.h"
 #include "orphans.h"
@@ -216,7 +215,7 @@ static int rank_of(const struct osh_job *j, pid_t pid)
     for (int r = 0; r < j->np; r++)
         if (j->pids[r] == pid && j->running[r])
             return r;
-    return -1; /* the janitor, or nothing of ours */
+    return -1; /* an orphan oshrun adopted, or nothing of ours */
 }
 
 static void pe_exited(struct osh_job *j, pid_t pid, int wstatus)
@@ -397,7 +396,7 @@ int osh_job_wait(struct osh_job *j)
     osh_children_sweep(j->pgid);
     /* Then what left the group (setsid) and was adopted by oshrun: before the output ends,
      * since such a process may hold a PE's output pipe open. */
-    osh_orphans_end(osh_janitor_pid(), ORPHANS_END_S);
+    osh_orphans_end(ORPHANS_END_S);
     absorb_abort(j); /* e.g. shmem_global_exit by the last PE */
     /* The loop is over: decide with what is known, without waiting to settle. */
     check_verdict(j, osh_now() + OSH_VERDICT_SETTLE_S);

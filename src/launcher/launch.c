@@ -10,7 +10,6 @@
 #include "children.h"
 #include "environ.h"
 #include "fdlimit.h"
-#include "janitor.h"
 #include "job.h"
 #include "lifeline.h"
 #include "output.h"
@@ -89,11 +88,8 @@ int osh_job_launch(struct osh_job *j)
         return -1;
     char **base_env = osh_env_base(j->opts->exports, j->opts->nexports);
     int rc = 0;
-    for (int rank = 0; rank < j->np && rc == 0; rank++) {
+    for (int rank = 0; rank < j->np && rc == 0; rank++)
         rc = start_pe(j, base_env, rank);
-        if (rank == 0 && rc == 0)
-            osh_janitor_watch_group(j->pgid);
-    }
     osh_env_free(base_env);
     osh_input_started(&j->input);
     close(j->exec_error[1]); /* only the children write there */

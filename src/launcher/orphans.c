@@ -9,13 +9,11 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -75,37 +73,30 @@ static int kill_where(int (*doomed)(const char *pid, const void *ctx), const voi
     return killed;
 }
 
-/* A live child of oshrun other than *(pid_t *)keep. */
-static int child_but(const char *pid, const void *keep)
+/* A live child of oshrun. */
+static int child(const char *pid, const void *unused)
 {
-    return (pid_t)atoi(pid) != *(const pid_t *)keep && parent_of(pid) == getpid();
+    (void)unused;
+    return parent_of(pid) == getpid();
 }
 
-static int kill_children(pid_t keep)
+static int kill_children(void)
 {
-    return kill_where(child_but, &keep);
+    return kill_where(child, NULL);
 }
 
-/* Reap every child that has exited, except `keep`. */
-static void reap_children(pid_t keep)
+/* Reap every child that has exited. */
+static void reap_children(void)
 {
-    siginfo_t si;
-    for (;;) {
-        memset(&si, 0, sizeof si);
-        /* WNOWAIT first: look before reaping, so the janitor is never reaped here. */
-        if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
-            return;
-        if (si.si_pid == keep)
-            return; /* the janitor only exits once dismissed, after this */
-        waitpid(si.si_pid, NULL, WNOHANG);
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
     }
 }
 
-/* Does oshrun have a child but `keep`? From the kernel's list of each of its threads'
+/* Does oshrun have a child? From the kernel's list of each of its threads'
  * children (an orphan is adopted by any thread of the subreaper): by the time the PEs are all
  * reaped, every orphan has been adopted and the list no longer changes. 1 when the lists
  * cannot be read (a kernel without them): then the scan of /proc decides. */
-static int any_child_but(pid_t keep)
+static int any_child(void)
 {
     DIR *d = opendir("/proc/self/task");
     if (!d)
@@ -123,24 +114,24 @@ static int any_child_but(pid_t keep)
             continue;
         readable = 1;
         while (!found && fscanf(f, "%ld", &pid) == 1)
-            found = pid != keep;
+            found = 1;
         fclose(f);
     }
     closedir(d);
     return found || !readable;
 }
 
-int osh_orphans_end(pid_t keep, double seconds)
+int osh_orphans_end(double seconds)
 {
     double deadline = osh_now() + seconds;
     int total = 0;
     for (;;) {
-        reap_children(keep);
+        reap_children();
         /* Nearly always nobody is left: scanning every process of the host, the only
          * reliable way to find the rest, took 1.4 ms at the end of every job. */
-        if (!any_child_but(keep))
+        if (!any_child())
             return total;
-        int killed = kill_children(keep);
+        int killed = kill_children();
         total += killed;
         if (killed == 0 || osh_now() >= deadline)
             return total;
@@ -148,48 +139,3 @@ int osh_orphans_end(pid_t keep, double seconds)
     }
 }
 
-/* Does the environment of process `pid` (its /proc/PID/environ, NUL-separated) hold the entry
- * `entry` ("NAME=value") word for word? Only processes of our own user are looked at: others'
- * environments are unreadable, and never ours to kill. */
-static int environ_holds(const char *pid, uid_t uid, const char *entry)
-{
-    char path[sizeof "/proc//environ" + 256]; /* a /proc entry's name: 255 bytes at most */
-    struct stat st;
-    snprintf(path, sizeof path, "/proc/%s", pid);
-    if (stat(path, &st) != 0 || st.st_uid != uid)
-        return 0;
-    snprintf(path, sizeof path, "/proc/%s/environ", pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    static char buf[1 << 18]; /* environments past 256 KiB are cut: the marker comes early */
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
-    size_t len = strlen(entry);
-    for (char *e = buf; e < buf + n; e += strlen(e) + 1)
-        if (strlen(e) == len && memcmp(e, entry, len) == 0)
-            return 1;
-    return 0;
-}
-
-/* A live process whose environment holds the entry (const char *) ctx. */
-static int marked(const char *pid, const void *entry)
-{
-    return parent_of(pid) >= 0 && environ_holds(pid, getuid(), entry);
-}
-
-int osh_orphans_end_marked(const char *entry, double seconds)
-{
-    double deadline = osh_now() + seconds;
-    int total = 0;
-    for (;;) {
-        int killed = kill_where(marked, entry);
-        total += killed;
-        if (killed == 0 || osh_now() >= deadline)
-            return total;
-        nanosleep(&(struct timespec){ .tv_nsec = 5 * 1000 * 1000 }, NULL);
-    }
-}

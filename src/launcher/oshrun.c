@@ -7,8 +7,10 @@
  * (ending the others), or 0. The phases, each in its own file:
  *   options.c, program.c   the command line and the program to run (nothing started yet)
  *   signals.c              SIGCHLD/SIGINT/SIGTERM/SIGHUP through a signalfd
- *   tmpdir.c, janitor.c    the job's private directories (PMIx server, UCX shared memory),
- *                          removed on every exit path
+ *   guard.c, janitor.c     oshrun runs as three processes: the launcher the user started, a
+ *                          guard that cleans up whatever ends the job, and the worker that
+ *                          runs it (everything below); tmpdir.c: the job's private
+ *                          directories (PMIx server, UCX shared memory), made by the guard
  *   pmix_host.c            the PMIx server and the job's namespace (pmix_log.c: its output)
  *   topology.c             the host's topology, read once for the binding and the server
  *   launch.c, children.c   environment (environ.c), binding (binding.c), output pipes
@@ -28,7 +30,7 @@
 
 #include "external.h"
 #include "failsafe.h"
-#include "janitor.h"
+#include "guard.h"
 #include "orphans.h"
 #include "job.h"
 #include "options.h"
@@ -71,22 +73,19 @@ static int run_job(struct osh_job *job, const struct osh_options *opts, const ch
     return osh_job_wait(job);
 }
 
-/* The server, the job, then the cleanup that every path after mkdtemp goes through. */
-static int serve(const struct osh_options *opts, const char *path, int sigfd)
+/* The server, the job, then the cleanup that every path goes through (the guard repeats it
+ * whatever happens to this process). */
+static int serve(const struct osh_options *opts, const char *path, int sigfd,
+                 const struct osh_job_dirs *dirs)
 {
-    char *tmpdir = osh_tmpdir_create();
-    if (!tmpdir)
-        return OSH_EXIT_INTERNAL;
-    char *shmdir = osh_shmdir_create();
-    (void)osh_janitor_start(tmpdir, shmdir); /* before any thread: it is a plain fork */
-    (void)osh_orphans_adopt();                /* before the first PE */
+    (void)osh_orphans_adopt(); /* before the first PE */
     osh_failsafe_arm();
     osh_pmix_log_setup();
     int status = OSH_EXIT_INTERNAL;
     struct osh_job job;
-    bool ran = osh_pmix_start(tmpdir, opts->np) == 0;
+    bool ran = osh_pmix_start(dirs->tmpdir, opts->np) == 0;
     if (ran)
-        status = run_job(&job, opts, path, sigfd, tmpdir);
+        status = run_job(&job, opts, path, sigfd, dirs->tmpdir);
     osh_failsafe_teardown(status, TEARDOWN_TIMEOUT_MS);
     osh_pmix_stop();
     osh_failsafe_done();
@@ -97,13 +96,10 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd)
         osh_job_free(&job);
     osh_pmix_log_finish(status != 0);
     osh_pmix_log_close();
-    if (osh_tmpdir_remove(tmpdir) != 0)
-        osh_msg("warning: could not remove all of %s", tmpdir);
-    if (osh_tmpdir_remove(shmdir) != 0)
-        osh_msg("warning: could not remove all of %s", shmdir);
-    osh_janitor_dismiss();
-    free(shmdir);
-    free(tmpdir);
+    if (osh_tmpdir_remove(dirs->tmpdir) != 0)
+        osh_msg("warning: could not remove all of %s", dirs->tmpdir);
+    if (osh_tmpdir_remove(dirs->shmdir) != 0)
+        osh_msg("warning: could not remove all of %s", dirs->shmdir);
     return status;
 }
 
@@ -136,10 +132,18 @@ int main(int argc, char **argv)
         osh_options_free(&opts);
         return status;
     }
+    struct osh_job_dirs dirs;
+    if (osh_guard_split(&dirs) != 0) { /* returns in the worker only */
+        free(path);
+        osh_options_free(&opts);
+        return OSH_EXIT_INTERNAL;
+    }
     int sigfd = osh_signals_setup(); /* before any thread: they all inherit the mask */
-    status = sigfd < 0 ? OSH_EXIT_INTERNAL : serve(&opts, path, sigfd);
+    status = sigfd < 0 ? OSH_EXIT_INTERNAL : serve(&opts, path, sigfd, &dirs);
     if (sigfd >= 0)
         close(sigfd);
+    free(dirs.shmdir);
+    free(dirs.tmpdir);
     free(path);
     osh_options_free(&opts);
     return status;

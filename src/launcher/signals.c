@@ -4,10 +4,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "signals.h"
 #include "util.h"
 
@@ -41,13 +43,42 @@ int osh_signals_setup(void)
     return fd;
 }
 
+/* The launcher (guard.c) passes on what it is sent, and a signal sent to the whole group
+ * (the terminal's Ctrl-C, timeout(1), kill -PGID) reaches both: the worker sees it twice,
+ * once from the launcher, once from elsewhere, in either order. The second of such a pair is
+ * dropped: a real second signal (which ends the job without the grace period) comes from
+ * the same side as the first, or later. */
+#define TWIN_WINDOW_S 0.5
+
+struct last_signal {
+    double at;
+    bool passed_on; /* it came from the launcher */
+};
+
+static bool twin(const struct signalfd_siginfo *si)
+{
+    static struct last_signal last[_NSIG];
+    if (si->ssi_signo >= _NSIG || si->ssi_signo == SIGCHLD)
+        return false;
+    struct last_signal *l = &last[si->ssi_signo];
+    bool passed_on = (pid_t)si->ssi_pid == osh_guard_launcher() && si->ssi_pid != 0;
+    double now = osh_now();
+    bool is_twin = l->at > 0 && now - l->at < TWIN_WINDOW_S && l->passed_on != passed_on;
+    l->at = is_twin ? 0 : now; /* a third one counts again */
+    l->passed_on = passed_on;
+    return is_twin;
+}
+
 int osh_signals_next(int sigfd)
 {
     struct signalfd_siginfo si;
     for (;;) {
         ssize_t r = read(sigfd, &si, sizeof si);
-        if (r == (ssize_t)sizeof si)
+        if (r == (ssize_t)sizeof si) {
+            if (twin(&si))
+                continue;
             return (int)si.ssi_signo;
+        }
         if (r < 0 && errno == EINTR)
             continue;
         return 0;

@@ -1,7 +1,8 @@
 /* tmpdir.c: the private directory of the PMIx server. The server's data store leaves files of
  * several MiB there, so the directory is oshrun's own and is removed as a whole at the end.
- * Both directories carry oshrun's pid in their names (oshrun.PID.XXXXXX), so whoever looks
- * for what one job left behind (its tests, an administrator) finds that job's alone. */
+ * Both directories carry the pid of the oshrun the user started in their names
+ * (oshrun.PID.XXXXXX), so whoever looks for what one job left behind (its tests, an
+ * administrator) finds that job's alone. The guard makes and removes them (guard.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
@@ -13,13 +14,13 @@
 #include "tmpdir.h"
 #include "util.h"
 
-char *osh_tmpdir_create(void)
+char *osh_tmpdir_create(pid_t owner)
 {
     const char *base = getenv("TMPDIR");
     if (!base || base[0] != '/')
         base = "/tmp";
     char *path = osh_xmalloc(strlen(base) + sizeof "/oshrun.4294967295.XXXXXX");
-    sprintf(path, "%s/oshrun.%u.XXXXXX", base, (unsigned)getpid());
+    sprintf(path, "%s/oshrun.%u.XXXXXX", base, (unsigned)owner);
     if (!mkdtemp(path)) { /* mkdtemp creates it with mode 0700 */
         osh_msg("cannot create a temporary directory in %s: %s", base, strerror(errno));
         free(path);
@@ -28,12 +29,12 @@ char *osh_tmpdir_create(void)
     return path;
 }
 
-char *osh_shmdir_create(void)
+char *osh_shmdir_create(pid_t owner)
 {
     if (getenv("UCX_POSIX_DIR"))
         return NULL; /* the user's choice stands */
     char *path = osh_xmalloc(sizeof "/dev/shm/oshrun.4294967295.XXXXXX");
-    sprintf(path, "/dev/shm/oshrun.%u.XXXXXX", (unsigned)getpid());
+    sprintf(path, "/dev/shm/oshrun.%u.XXXXXX", (unsigned)owner);
     if (!mkdtemp(path)) { /* no /dev/shm (or full): UCX's default place, without the net */
         free(path);
         return NULL;

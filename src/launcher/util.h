@@ -15,8 +15,8 @@ void osh_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock. */
 double osh_now(void);
 
-/* Allocation that cannot fail: on exhaustion oshrun prints a message and exits (the janitor
- * process then removes the temporary directory and the PEs die with their parent). */
+/* Allocation that cannot fail: on exhaustion oshrun prints a message and exits (the guard
+ * process then removes the temporary directories and ends what is left of the job). */
 void *osh_xmalloc(size_t size);
 void *osh_xcalloc(size_t n, size_t size);
 void *osh_xrealloc(void *p, size_t size);

@@ -105,7 +105,11 @@ hold_start() {
         >"$hold_log" 2>&1 &
     hold_bg=$!
     for i in $(seq 3000); do [ -e "$ready" ] && break; sleep 0.01; done
-    hold_oshrun=$(pgrep -P "$hold_bg" -x oshrun | head -1)
+    # oshrun, its guard, and the worker that runs the job and is the PEs' parent
+    local launcher guard
+    launcher=$(pgrep -P "$hold_bg" -x oshrun | head -1)
+    guard=$(pgrep -P "${launcher:-0}" -x oshrun-guard | head -1)
+    hold_oshrun=$(pgrep -P "${guard:-0}" -x oshrun | head -1)
     hold_pes=$(pgrep -P "${hold_oshrun:-0}" -x hold | tr '\n' ' ')
     [ -e "$ready" ] && [ -n "$hold_pes" ]
 }
