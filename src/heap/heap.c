@@ -53,23 +53,12 @@ static void check_fits(size_t user_size, size_t total)
     }
 }
 
-/* UCX allocates the heap from shared memory (its posix domain, ucx_privacy.c): UCX serves
- * operations on such memory truly one-sided, where on memory it merely registers UCX 1.13
- * emulates each with messages the target must answer. Some on-node operations go through UCX
- * on the direct path too (collectives' folds at PE counts that are not powers of two, the
- * weak-ordering mode's held operations): on a heap of sshmem's own they would wait for targets
- * that are not calling into UCX. */
-static void *allocate(size_t total)
-{
-    return sshmem_tx_heap_alloc(total, heap_alignment(total));
-}
-
 void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *layout)
 {
     space = *layout;
     size_t total = user_size + space.total;
     check_fits(user_size, total);
-    void *base = allocate(total);
+    void *base = sshmem_tx_heap_alloc(total, heap_alignment(total));
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
     if (!sshmem_env.weak) /* the mode sends every transfer down the slow path */

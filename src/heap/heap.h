@@ -1,7 +1,6 @@
 /*
- * heap.h: the symmetric heap. One region per PE, allocated by UCX from shared memory (no
- * SysV: heap.c) so that on-node peers map it truly one-sided; a deterministic allocator hands
- * out the same offsets on every PE.
+ * heap.h: the symmetric heap. One region per PE, allocated by UCX so that on-node peers map
+ * it truly one-sided; a deterministic allocator hands out the same offsets on every PE.
  * The first bytes are the library's own symmetric space (team state, lock nodes and the like),
  * laid out from the PE count (core/space.h); the user's SHMEM_SYMMETRIC_SIZE follows.
  */

@@ -48,8 +48,8 @@ static void print_paths(void)
     printf("on-node path:      %s\n", sshmem_env.local ? "ucx (SSHMEM_LOCAL=ucx)"
                                                        : "direct load/store into mapped heaps");
     printf("UCX transports:    %s\n",
-           tls ? tls : "chosen by UCX (all but sysv, and but tcp in a one-host job; no SysV "
-                       "segment) (UCX_TLS unset; reference.md, Security)");
+           tls ? tls : "chosen by UCX (all but tcp in a one-host job; SysV segments made 0600) "
+                       "(UCX_TLS unset; reference.md, Security)");
     printf("UCX workarounds:   %s\n", sshmem_ucx_quirks_describe());
 }
 

@@ -19,7 +19,6 @@
 #include "core/env.h"
 #include "core/error.h"
 #include "transport/ucx_quirks.h"
-#include "transport/ucx_shm.h"
 #include "transport/ucx_tx.h"
 
 ucp_context_h sshmem_ucx_context;
@@ -187,8 +186,6 @@ static void *free_aligned_range(size_t size, size_t align)
 
 void *sshmem_tx_heap_alloc(size_t size, size_t align)
 {
-    int turn = sshmem_ucx_shm_take_turn();
-    sshmem_ucx_shm_check_room(size);
     ucp_mem_map_params_t mp = {0};
     mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_LENGTH | UCP_MEM_MAP_PARAM_FIELD_FLAGS;
     mp.length = size;
@@ -208,16 +205,18 @@ void *sshmem_tx_heap_alloc(size_t size, size_t align)
         mp.flags &= ~UCP_MEM_MAP_FIXED;
         st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
     }
-    if (st != UCS_OK)
-        sshmem_ucx_shm_alloc_failed(size, st);
+    if (st != UCS_OK) {
+        char b[32];
+        sshmem_fatal("shmem_init", "cannot allocate the symmetric heap of %s (UCX: %s). "
+                     "Lower SHMEM_SYMMETRIC_SIZE or free memory.",
+                     sshmem_human_bytes(size, b), ucs_status_string(st));
+    }
     ucp_mem_attr_t attr;
     attr.field_mask = UCP_MEM_ATTR_FIELD_ADDRESS | UCP_MEM_ATTR_FIELD_LENGTH;
     st = ucp_mem_query(mem[SSHMEM_REGION_HEAP], &attr);
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "heap query", st);
-    sshmem_ucx_shm_release_untouched(attr.address, attr.length);
-    sshmem_ucx_shm_end_turn(turn);
-    sshmem_ucx_private_segments(); /* the heap, with a UCX_TLS that lets sysv in */
+    sshmem_ucx_private_segments(); /* the heap */
     pack_rkey(SSHMEM_REGION_HEAP);
     return attr.address;
 }
@@ -230,9 +229,7 @@ void sshmem_tx_register(enum sshmem_region region, void *base, size_t size)
     mp.length = size;
     ucs_status_t st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[region]);
     if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_init", region == SSHMEM_REGION_HEAP
-                                          ? "registration of the symmetric heap"
-                                          : "registration of global data", st);
+        sshmem_ucx_fail("shmem_init", "registration of global data", st);
     pack_rkey(region);
 }
 

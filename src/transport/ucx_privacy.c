@@ -1,25 +1,20 @@
-/* ucx_privacy.c: what a PE's UCX context leaves open to other users of the host, and what
- * it holds of the host's shared tables.
+/* ucx_privacy.c: what a PE's UCX context leaves open to other users of the host.
  *
  * UCX 1.13 makes its SysV shared-memory segments (the heap, the sysv transport's queues) with
- * mode 0660 and offers no setting for it: any user in the group could attach them read-write
- * until sshmem narrowed them. And every segment takes an entry of the kernel's SysV table,
- * one per host (kernel.shmmni, 4,096 by default): with the heap and the sysv transport's two
- * queues, three per PE, a host ran at most about 1,365 PEs. Its posix transport keeps the
- * same memory in files it unlinks at once and shares through /proc/PID/fd, which only the
- * same user can open (oshrun also makes them in a 0700 directory, src/launcher/tmpdir.c),
- * and which take no table entry. Its tcp transport listens on every network device, the
- * host's external address included, and accepts whoever connects.
+ * mode 0660 and offers no setting for it: any user in the group could attach them read-write.
+ * Its posix transport keeps the same memory in files it unlinks at once and shares through
+ * /proc/PID/fd, which only the same user can open (oshrun also puts them in a 0700 directory,
+ * src/launcher/tmpdir.c). Its tcp transport listens on every network device, the host's
+ * external address included, and accepts whoever connects.
  *
- * So, unless the user chose (UCX_TLS, UCX_NET_DEVICES, UCX_ALLOC_PRIO set: never overridden):
- *   - no sysv transport, and the heap from the posix transport's memory domain alone (UCX
- *     would otherwise fall back to private memory, which no peer can map, when /dev/shm is
- *     full: ucx.c says which limit instead);
+ * So, unless the user chose (UCX_TLS, UCX_NET_DEVICES set: never overridden):
  *   - in a one-host job, no tcp transport (shared memory reaches every peer), and tcp, if the
  *     user asks for it, on the loopback device only.
- * A user's UCX_TLS that lets sysv in gets its segments narrowed to 0600 as soon as UCX returns
- * them (sshmem_ucx_private_segments), leaving an instant between their creation and the
- * chmod. */
+ * And the SysV segments this process made become 0600 as soon as UCX returns them
+ * (sshmem_ucx_private_segments). SysV stays the default for the heap: UCX's posix transport
+ * makes a large heap real memory at start-up (a 5 GiB heap took 12 s and 5 GiB of RAM per PE
+ * here, against 0.7 s and only the touched pages with sysv), which 8 PEs of a big heap on one
+ * host cannot afford. The price is the moment between UCX creating a segment and the chmod. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,43 +46,15 @@ static void modify(ucp_config_t *config, const char *name, const char *value)
 {
     ucs_status_t st = ucp_config_modify(config, name, value);
     if (st != UCS_OK)
-        {
-        char what[64];
-        snprintf(what, sizeof what, "configuration (UCX_%s=%s)", name, value);
-        sshmem_ucx_fail("shmem_init", what, st);
-    }
-}
-
-/* Does a user's UCX_TLS list name `tl`, or alias it ("sm", "shm", "all"), or leave it in
- * (an exclusion list "^..." without it)? */
-static int tls_lets_in(const char *tls, const char *tl)
-{
-    int exclude = tls[0] == '^';
-    char *copy = strdup(tls + exclude), *save = NULL;
-    int named = 0;
-    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t && !named;
-         t = strtok_r(NULL, ",", &save))
-        named = strcasecmp(t, tl) == 0 ||
-                (!exclude && (strcasecmp(t, "sm") == 0 || strcasecmp(t, "shm") == 0 ||
-                              strcasecmp(t, "all") == 0));
-    free(copy);
-    return exclude ? !named : named;
-}
-
-static int sysv_may_run(void)
-{
-    const char *tls = getenv("UCX_TLS");
-    return tls && tls_lets_in(tls, "sysv");
+        sshmem_ucx_fail("shmem_init", "configuration (UCX_TLS/UCX_NET_DEVICES)", st);
 }
 
 void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
 {
     const char *tls = getenv("UCX_TLS");
     int one_host = hosts == 1;
-    if (!tls)
-        modify(config, "TLS", one_host ? "^tcp,sysv" : "^sysv");
-    if (!tls && !getenv("UCX_ALLOC_PRIO"))
-        modify(config, "ALLOC_PRIO", "md:posix");
+    if (!tls && one_host)
+        modify(config, "TLS", "^tcp");
     if (one_host && !getenv("UCX_NET_DEVICES") && !(tls && tls_needs_rdma(tls)))
         modify(config, "NET_DEVICES", "lo");
 }
@@ -97,8 +64,6 @@ void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
  * of the host, a few per PE, so each PE reading it made start-up n^2 for the job. */
 void sshmem_ucx_private_segments(void)
 {
-    if (!sysv_may_run())
-        return;
     FILE *f = fopen("/proc/self/maps", "re");
     if (!f)
         return;
