@@ -10,7 +10,7 @@
 
 static int node_of(const coll_t *c, int member)
 {
-    return sshmem.peers[coll_pe(c, member)].node_id;
+    return sshmem_node_of(coll_pe(c, member));
 }
 
 void hier_map_init(hier_map_t *m, const coll_t *c, int root)

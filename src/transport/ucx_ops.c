@@ -430,7 +430,7 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
             continue;
         int pe = pes[i];
         void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
-                                sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
+                                sshmem_peer(pe)->remote[SSHMEM_REGION_DATA],
                                 tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
         if (req != NULL)
             tx->reqs[k++] = req;

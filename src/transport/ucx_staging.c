@@ -456,7 +456,7 @@ char *sshmem_ucx_heap_mapping(int pe)
     }
     if (!__atomic_load_n(&v[pe].known, __ATOMIC_ACQUIRE)) {
         char *base = sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP,
-                                          sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
+                                          sshmem_peer(pe)->remote[SSHMEM_REGION_HEAP]);
         __atomic_store_n(&v[pe].base, base, __ATOMIC_RELAXED);
         __atomic_store_n(&v[pe].known, 1, __ATOMIC_RELEASE);
     }
@@ -491,7 +491,7 @@ static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
     if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped ||
         !(base = sshmem_ucx_heap_mapping(pe)))
         return NULL;
-    return base + (raddr - sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
+    return base + (raddr - sshmem_peer(pe)->remote[SSHMEM_REGION_HEAP]);
 }
 
 /* count elements from one layout to the other: one strided copy when both are the same
