@@ -33,8 +33,11 @@ typedef struct sshmem_peer {
     int known;                          /* direct and remote are filled in (release/acquire) */
 } sshmem_peer_t;
 
-/* Peers per chunk of the lazily made per-peer tables (this layer's and the transport's). */
-#define SSHMEM_PEER_CHUNK_BITS 8
+/* Peers per chunk of the lazily made per-peer tables (this layer's and the transport's). A
+ * balance: a directory pointer per chunk is paid for every chunk of the job, in every table,
+ * and a whole chunk for each one this PE contacts (the log2(n) partners of a barrier land in
+ * about as many chunks). 64 keeps both under a few bytes per PE (test/unit/test_peer_tables). */
+#define SSHMEM_PEER_CHUNK_BITS 6
 #define SSHMEM_PEER_CHUNK (1 << SSHMEM_PEER_CHUNK_BITS)
 
 /* How many chunks cover n PEs. */

@@ -22,7 +22,7 @@ sshmem_ucx_card_t *sshmem_ucx_card_of(int pe)
 {
     sshmem_ucx_card_t *chunk =
         __atomic_load_n(&card_chunks[pe >> SSHMEM_PEER_CHUNK_BITS], __ATOMIC_ACQUIRE);
-    return chunk + (pe & (SSHMEM_PEER_CHUNK - 1));
+    return chunk ? chunk + (pe & (SSHMEM_PEER_CHUNK - 1)) : NULL;
 }
 
 sshmem_ucx_card_t *sshmem_ucx_card_made(int pe)

@@ -149,8 +149,9 @@ extern int sshmem_ucx_rma_emulated;
 extern int sshmem_ucx_rma_shm;
 
 /* The table of cards (ucx_cards.c): init at start-up (-1: out of memory), free at finalize.
- * card_of: pe's card, pe being learnt (core/sshmem.h: sshmem_peer); card_made: the same, its
- * chunk made now if needed (while pe is learnt: peers are learnt one at a time). */
+ * card_of: pe's card once pe is learnt (core/sshmem.h: sshmem_peer), NULL when no peer of its
+ * chunk is; card_made: the same, its chunk made now if needed (while pe is learnt: peers are
+ * learnt one at a time). */
 int sshmem_ucx_cards_init(void);
 void sshmem_ucx_cards_free(void);
 sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);

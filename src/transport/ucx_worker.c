@@ -96,7 +96,7 @@ static struct tx_peer *peer_made(struct sshmem_tx *tx, int pe)
 void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call)
 {
     const sshmem_ucx_card_t *card = sshmem_ucx_card_of(pe);
-    if (!card->address) /* the API learns a peer (heap/peers.c) before it reaches here */
+    if (!card || !card->address) /* the API learns a peer (heap/peers.c) before it gets here */
         sshmem_fatal(call, "internal error: PE %d's card is not known yet", pe);
     ucp_address_t *own = NULL;
     size_t own_len;

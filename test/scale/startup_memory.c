@@ -1,8 +1,9 @@
 /*
- * startup_memory.c: each PE's private memory after start-up (test/scale/memory-per-pe.sh).
- * Start, one reduction, a barrier; then every PE reads the anonymous memory it holds
- * (/proc/self/smaps_rollup "Anonymous": malloc, private mappings and stacks, not the shared
- * symmetric heap nor the shared global data) and PE 0 prints the largest, "anon_max_kib K".
+ * startup_memory.c: each PE's private memory after start-up. Every PE reads the anonymous
+ * memory it holds (/proc/self/smaps_rollup "Anonymous": malloc, private mappings and stacks,
+ * not the shared symmetric heap nor the shared global data) right after shmem_init, and again
+ * after one reduction and a barrier (which contact log2(n) peers each); PE 0 prints the
+ * largest of each over the PEs: "init_max_kib K contacted_max_kib K pes N".
  */
 #include <shmem.h>
 #include <stdio.h>
@@ -25,16 +26,21 @@ static long anonymous_kib(void)
     return kib;
 }
 
+static long at_init, at_init_max;
+
 int main(void)
 {
     shmem_init();
+    at_init = anonymous_kib();
     mine = 1;
     shmem_long_sum_reduce(SHMEM_TEAM_WORLD, &largest, &mine, 1);
     shmem_barrier_all();
     mine = anonymous_kib();
+    shmem_long_max_reduce(SHMEM_TEAM_WORLD, &at_init_max, &at_init, 1);
     shmem_long_max_reduce(SHMEM_TEAM_WORLD, &largest, &mine, 1);
     if (shmem_my_pe() == 0)
-        printf("anon_max_kib %ld pes %d\n", largest, shmem_n_pes());
+        printf("init_max_kib %ld contacted_max_kib %ld pes %d\n", at_init_max, largest,
+               shmem_n_pes());
     shmem_finalize();
-    return mine < 0;
+    return mine < 0 || at_init < 0;
 }
