@@ -433,8 +433,9 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
  * shared memory one put per run wins up to ~128 runs (staging costs a round trip of ~2 us);
  * over tcp, or where UCX emulates RMA with messages (global data, networks without RDMA),
  * staging wins from 2 runs (15 us against 60 us for 4 runs, 900 us for 128). Asked of UCX
- * once per PE (kept with its card): its mapping covers the whole heap, as the direct path's view (peers.c) does,
- * so an address is the base plus its offset, with no lock and no UCX call per transfer.
+ * once per PE (kept with its card): its mapping covers the whole heap, as the direct path's
+ * view (peers.c) does, so an address is the base plus its offset, with no lock and no UCX
+ * call per transfer.
  */
 char *sshmem_ucx_heap_mapping(int pe)
 {
