@@ -1,6 +1,6 @@
 /*
  * boot.h: bootstrap through PMIx. Who am I, how many are we, who shares my host, and one
- * exchange of "business cards" (UCX address, rkeys, region bases) among all PEs.
+ * exchange of "business cards" (UCX address, rkeys, region bases), each fetched when needed.
  * Only src/boot/ includes pmix.h.
  */
 #ifndef SSHMEM_BOOT_H
@@ -11,15 +11,18 @@
 void sshmem_boot_init(int *rank, int *size, int *singleton);
 /* An id shared by the PEs of one host. */
 int sshmem_boot_node_id(void);
-/* The host id of PE pe, from the launcher (no exchange needed); -1 when the launcher does not
- * say (Open MPI 4's mpirun answers only for a PE's own rank). */
-int sshmem_boot_node_id_of(int pe);
+/* Every PE's host id into ids[0..n_pes) from the launcher's node map, in calls per host, not
+ * per PE (the ids are the hosts' positions in the map, not PMIX_NODEID). -1 when the launcher
+ * does not give a whole map: ids are then unspecified. */
+int sshmem_boot_host_ids(int *ids, int n_pes);
 /* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
  * count), known before any exchange; 0 when the launcher does not say. */
 int sshmem_boot_host_count(void);
-/* Publish this PE's card, then wait until every PE has published theirs (one fence). */
+/* Publish this PE's card, then wait until every PE has published theirs (one fence that
+ * collects nothing: each card stays with the launcher until a PE asks for it). */
 void sshmem_boot_exchange(const void *card, size_t len);
-/* Fetch PE pe's card after the exchange; the buffer is the caller's to free(). */
+/* Fetch PE pe's card after the exchange, from the launcher on the first call (the boot layer
+ * keeps none); the buffer is the caller's to free(). */
 void *sshmem_boot_card(int pe, size_t *len);
 /* A barrier through the launcher (slow; for start-up and shut-down only). */
 void sshmem_boot_barrier(void);

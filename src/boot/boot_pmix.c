@@ -63,18 +63,11 @@ void sshmem_boot_init(int *rank, int *size, int *singleton)
 
 int sshmem_boot_node_id(void)
 {
-    return sshmem_boot_node_id_of((int)me.rank);
-}
-
-int sshmem_boot_node_id_of(int pe)
-{
     if (!connected)
         return 0;
-    pmix_proc_t peer;
     pmix_value_t *val = NULL;
     int id = -1;
-    PMIX_LOAD_PROCID(&peer, me.nspace, (pmix_rank_t)pe);
-    if (PMIx_Get(&peer, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
+    if (PMIx_Get(&me, PMIX_NODEID, NULL, 0, &val) == PMIX_SUCCESS && val) {
         if (val->type == PMIX_UINT32)
             id = (int)val->data.uint32;
         PMIX_VALUE_RELEASE(val);
@@ -90,9 +83,54 @@ int sshmem_boot_host_count(void)
     return get_job_u32(PMIX_NUM_NODES, &n) == 0 ? (int)n : 0;
 }
 
+/* Give the PEs listed in procs[0..n) host id `host`; -1 if one is not a rank of the job. */
+static int note_host(const pmix_proc_t *procs, size_t n, int host, int *ids, int n_pes)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (procs[i].rank >= (pmix_rank_t)n_pes)
+            return -1;
+        ids[procs[i].rank] = host;
+    }
+    return 0;
+}
+
+/* Resolve_nodes names the hosts once; Resolve_peers lists each host's PEs: calls in
+ * proportion to the hosts, not to the PEs. */
+int sshmem_boot_host_ids(int *ids, int n_pes)
+{
+    if (!connected)
+        return -1;
+    char *nodes = NULL;
+    if (PMIx_Resolve_nodes(me.nspace, &nodes) != PMIX_SUCCESS || !nodes)
+        return -1;
+    for (int pe = 0; pe < n_pes; pe++)
+        ids[pe] = -1;
+    int host = 0, ok = 0;
+    char *save = NULL;
+    for (char *node = strtok_r(nodes, ",", &save); node && ok == 0;
+         node = strtok_r(NULL, ",", &save), host++) {
+        pmix_proc_t *procs = NULL;
+        size_t n = 0;
+        if (PMIx_Resolve_peers(node, me.nspace, &procs, &n) != PMIX_SUCCESS)
+            ok = -1;
+        else
+            ok = note_host(procs, n, host, ids, n_pes);
+        if (procs)
+            PMIX_PROC_FREE(procs, n);
+    }
+    free(nodes);
+    for (int pe = 0; pe < n_pes && ok == 0; pe++)
+        ok = ids[pe] < 0 ? -1 : 0; /* a PE on no listed host: the map is not whole */
+    return ok;
+}
+
 static const void *single_card;
 static size_t single_len;
 
+/* Publish the card and fence. On one host without collecting data: no PE receives every
+ * card; a peer's card is fetched from the PMIx server by the first PMIx_Get of it (direct
+ * modex: the server holds every local client's committed data), and the fence only makes
+ * sure every card is committed before anyone asks for one. */
 void sshmem_boot_exchange(const void *card, size_t len)
 {
     if (!connected) {
@@ -112,7 +150,10 @@ void sshmem_boot_exchange(const void *card, size_t len)
 
     pmix_proc_t all;
     pmix_info_t info;
-    bool collect = true;
+    /* Across hosts a card would come through the launchers' daemons on first use; with
+     * Debian's Open MPI 4 mpirun such jobs hung in start-up (test/pe/netns-test.sh), so a job
+     * over several hosts still has every card collected. */
+    bool collect = sshmem_boot_host_count() != 1;
     PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
     PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
     rc = PMIx_Fence(&all, 1, &info, 1);

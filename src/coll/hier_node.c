@@ -32,8 +32,32 @@ typedef struct mirror_card {
 
 static mirror_card_t *own_card; /* internal symmetric space: every PE's at the same offset */
 static size_t mirror_bytes;
-static char **mirrors;          /* per PE: its mirror mapped here, NULL until first use */
+/* Node mates' mirrors mapped here, NULL until first use: sshmem_peer_chunks(n_pes) pointers
+ * to chunks of SSHMEM_PEER_CHUNK, each made when one of its PEs is first reached, so PEs of
+ * other nodes cost no slot. */
+static char ***mirror_chunks;
+static char *own_mirror;
 static int use_mirrors;         /* node mates' heaps are not mapped */
+
+/* pe's slot in mirror_chunks, its chunk made now if need be (threads may race: one wins). */
+static char **mirror_slot(int pe)
+{
+    char ***dir = &mirror_chunks[pe >> SSHMEM_PEER_CHUNK_BITS];
+    char **chunk = __atomic_load_n(dir, __ATOMIC_ACQUIRE);
+    if (SSHMEM_UNLIKELY(!chunk)) {
+        char **fresh = calloc(SSHMEM_PEER_CHUNK, sizeof *fresh), **expected = NULL;
+        if (!fresh)
+            sshmem_fatal("sshmem", "out of memory for the node mirror of PE %d", pe);
+        if (__atomic_compare_exchange_n(dir, &expected, fresh, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            chunk = fresh;
+        } else {
+            free(fresh);
+            chunk = expected;
+        }
+    }
+    return &chunk[pe & (SSHMEM_PEER_CHUNK - 1)];
+}
 
 /* Do the PEs of this node map each other's heap and globals? (All nodes run the same
  * configuration, so every PE answers alike.) */
@@ -59,17 +83,17 @@ void hier_node_init(void)
     if (sshmem_env.local != 0 || node_mapped())
         return;
     mirror_bytes = sshmem.region[SSHMEM_REGION_HEAP].size + sshmem.region[SSHMEM_REGION_DATA].size;
-    mirrors = calloc((size_t)sshmem.n_pes, sizeof *mirrors);
+    mirror_chunks = calloc(sshmem_peer_chunks(sshmem.n_pes), sizeof *mirror_chunks);
     int fd = memfd_create("sshmem-node-mirror", MFD_CLOEXEC);
     char *own = MAP_FAILED;
-    if (mirrors && fd >= 0 && ftruncate(fd, (off_t)mirror_bytes) == 0)
+    if (mirror_chunks && fd >= 0 && ftruncate(fd, (off_t)mirror_bytes) == 0)
         own = mmap(NULL, mirror_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
     if (own == MAP_FAILED)
         sshmem_fatal("shmem_init", "cannot set up the node mirror of %zu bytes that node-aware "
                      "collectives use when UCX does not map node mates' heaps; set "
                      "SSHMEM_LOCAL=ucx, or give UCX_TLS a shared-memory transport (sysv)",
                      mirror_bytes);
-    mirrors[sshmem.my_pe] = own;
+    own_mirror = *mirror_slot(sshmem.my_pe) = own;
     own_card->fd = fd;
     use_mirrors = 1;
 }
@@ -78,7 +102,8 @@ void hier_node_init(void)
 static char *mirror_of(coll_t *c, int member)
 {
     int pe = coll_pe(c, member);
-    char *m = __atomic_load_n(&mirrors[pe], __ATOMIC_ACQUIRE);
+    char **slot = mirror_slot(pe);
+    char *m = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (SSHMEM_LIKELY(m != NULL))
         return m;
     mirror_card_t card;
@@ -99,7 +124,7 @@ static char *mirror_of(coll_t *c, int member)
                      "collective; set SSHMEM_COLL_BARRIER, _BCAST, _REDUCE and _FCOLLECT to "
                      "another algorithm than hier", pe, path);
     char *expected = NULL;
-    if (!__atomic_compare_exchange_n(&mirrors[pe], &expected, m, 0, __ATOMIC_ACQ_REL,
+    if (!__atomic_compare_exchange_n(slot, &expected, m, 0, __ATOMIC_ACQ_REL,
                                      __ATOMIC_ACQUIRE)) {
         munmap(m, mirror_bytes); /* another thread was first */
         m = expected;
@@ -117,7 +142,7 @@ const char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at
 void hier_node_expose(const coll_t *c, const coll_buf_t *b, size_t at, size_t len)
 {
     if (use_mirrors && len)
-        memcpy(mirrors[sshmem.my_pe] + mirror_off(b) + at, b->addr + at, len);
+        memcpy(own_mirror + mirror_off(b) + at, b->addr + at, len);
 }
 
 /* The on-node flag of slot on member, and the value it rests at. */

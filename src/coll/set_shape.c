@@ -12,7 +12,7 @@
 
 static int node_of(const sshmem_triplet_t *t, int member)
 {
-    return sshmem.peers[sshmem_triplet_pe(t, member)].node_id;
+    return sshmem_node_of(sshmem_triplet_pe(t, member));
 }
 
 /* Some collective's variable forces the node-aware algorithm (which then runs wherever node

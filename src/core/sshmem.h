@@ -22,17 +22,29 @@
 /* Symmetric regions: the heap (shmem_malloc) and the program's global data (data + bss). */
 enum sshmem_region { SSHMEM_REGION_HEAP = 0, SSHMEM_REGION_DATA = 1, SSHMEM_NUM_REGIONS = 2 };
 
-/* How this PE reaches one peer. A NULL direct pointer means "go through UCX" (or, before
- * `known`, "not learnt yet": the fast path then takes the slow path, which learns it).
- * node_id is set for every PE at start-up; the rest is learnt from the peer's card on first
- * use (heap/peers.c), so start-up costs the same whatever the size of the job. Read direct and
- * remote through sshmem_peer(), which learns them first. */
+/* How this PE reaches one peer, learnt from the peer's card on first use (heap/peers.c). A
+ * NULL direct pointer means "go through UCX". Read it through sshmem_peer(), which learns it
+ * first. Entries live in chunks of SSHMEM_PEER_CHUNK consecutive PEs, each allocated when this
+ * PE first talks to one of them: a peer never contacted costs this layer no more than its
+ * node id, its heap view (both below) and a share of one chunk pointer. */
 typedef struct sshmem_peer {
     char *direct[SSHMEM_NUM_REGIONS];  /* load/store view of the peer's region in our space */
     uint64_t remote[SSHMEM_NUM_REGIONS]; /* the region's base in the peer's own address space */
-    int node_id;                        /* PEs with equal node ids share a host */
     int known;                          /* direct and remote are filled in (release/acquire) */
 } sshmem_peer_t;
+
+/* Peers per chunk of the lazily made per-peer tables (this layer's and the transport's). A
+ * balance: a directory pointer per chunk is paid for every chunk of the job, in every table,
+ * and a whole chunk for each one this PE contacts (the log2(n) partners of a barrier land in
+ * about as many chunks). 64 keeps both under a few bytes per PE (test/unit/test_peer_tables). */
+#define SSHMEM_PEER_CHUNK_BITS 6
+#define SSHMEM_PEER_CHUNK (1 << SSHMEM_PEER_CHUNK_BITS)
+
+/* How many chunks cover n PEs. */
+static inline size_t sshmem_peer_chunks(int n)
+{
+    return ((size_t)n + SSHMEM_PEER_CHUNK - 1) >> SSHMEM_PEER_CHUNK_BITS;
+}
 
 typedef struct sshmem_region_info {
     uintptr_t base; /* our own copy of the region */
@@ -86,7 +98,13 @@ struct sshmem_state {
      * empty under the weak-ordering mode (sync/weak.h), whose every transfer must take the
      * slow path. A copy, so the fast paths test nothing more for the mode. */
     sshmem_region_info_t fast_heap;
-    sshmem_peer_t *peers; /* n_pes entries */
+    /* The only tables with an entry for every PE (12 bytes a PE): what is read of any PE
+     * without learning it. */
+    int *node_ids;      /* each PE's node id, set at start-up */
+    char **heap_views;  /* each PE's heap as the fast path sees it: NULL until learnt, or when
+                           UCX carries (a copy of its peer entry's direct[HEAP]) */
+    /* sshmem_peer_chunks(n_pes) pointers, each NULL until a peer of its chunk is learnt. */
+    sshmem_peer_t **peer_chunks;
 };
 
 extern struct sshmem_state sshmem;
@@ -107,26 +125,36 @@ static inline int sshmem_region_of(const void *addr, size_t len, size_t *offset)
     return -1;
 }
 
-/* Learn pe's card: endpoint, region bases, direct views (slow path, once). The learning needs
- * the layers above core (boot, transport, heap): heap/peers.c registers it at start-up, so
- * this layer calls upward only through the hook. */
-SSHMEM_COLD void sshmem_peer_learn(int pe);
-void sshmem_set_peer_learner(void (*learn)(int pe));
+/* Learn pe's card: endpoint, region bases, direct views (slow path, once); returns pe's entry.
+ * The learning needs the layers above core (boot, transport, heap): heap/peers.c registers it
+ * at start-up, so this layer calls upward only through the hook. */
+SSHMEM_COLD const sshmem_peer_t *sshmem_peer_learn(int pe);
+void sshmem_set_peer_learner(const sshmem_peer_t *(*learn)(int pe));
 
-/* pe's entry with direct and remote filled in: a load and a branch once it is known. */
+/* pe's entry with direct and remote filled in: two loads and a branch once it is known. */
 static inline const sshmem_peer_t *sshmem_peer(int pe)
 {
-    const sshmem_peer_t *p = &sshmem.peers[pe];
-    if (SSHMEM_UNLIKELY(!__atomic_load_n(&p->known, __ATOMIC_ACQUIRE)))
-        sshmem_peer_learn(pe);
-    return p;
+    const sshmem_peer_t *chunk =
+        __atomic_load_n(&sshmem.peer_chunks[pe >> SSHMEM_PEER_CHUNK_BITS], __ATOMIC_ACQUIRE);
+    if (SSHMEM_LIKELY(chunk)) {
+        const sshmem_peer_t *p = chunk + (pe & (SSHMEM_PEER_CHUNK - 1));
+        if (SSHMEM_LIKELY(__atomic_load_n(&p->known, __ATOMIC_ACQUIRE)))
+            return p;
+    }
+    return sshmem_peer_learn(pe);
+}
+
+/* pe's node id: PEs with equal node ids share a node (known for every PE from start-up). */
+static inline int sshmem_node_of(int pe)
+{
+    return sshmem.node_ids[pe];
 }
 
 /* Whether this PE maps (or will map, once known) pe's region r directly: same node, the
  * direct path, and the node's mappings work. Known for every PE without learning any. */
 static inline int sshmem_peer_maps(int pe, enum sshmem_region r)
 {
-    if (sshmem.local_ucx || sshmem.peers[pe].node_id != sshmem.my_node)
+    if (sshmem.local_ucx || sshmem_node_of(pe) != sshmem.my_node)
         return 0;
     return pe == sshmem.my_pe || sshmem.node_maps[r];
 }
@@ -139,7 +167,7 @@ static inline int sshmem_peer_maps(int pe, enum sshmem_region r)
 static inline char *sshmem_heap_direct(const void *addr, size_t len, int pe)
 {
     size_t off = (uintptr_t)addr - sshmem.fast_heap.base;
-    char *peer_base = sshmem.peers[pe].direct[SSHMEM_REGION_HEAP];
+    char *peer_base = sshmem.heap_views[pe];
     if (SSHMEM_LIKELY(off < sshmem.fast_heap.size && len <= sshmem.fast_heap.size - off &&
                       peer_base))
         return peer_base + off;

@@ -17,13 +17,13 @@ SSHMEM_API struct sshmem_ctx sshmem_ctx_default;
 struct sshmem_debug_hooks sshmem_debug_hooks;
 
 /* The learner of peers' cards, registered by heap/peers.c at start-up (see core/sshmem.h). */
-static void (*peer_learner)(int pe);
+static const sshmem_peer_t *(*peer_learner)(int pe);
 
-void sshmem_set_peer_learner(void (*learn)(int pe)) { peer_learner = learn; }
+void sshmem_set_peer_learner(const sshmem_peer_t *(*learn)(int pe)) { peer_learner = learn; }
 
-void sshmem_peer_learn(int pe)
+const sshmem_peer_t *sshmem_peer_learn(int pe)
 {
     if (!peer_learner)
         sshmem_fatal("sshmem", "PE %d was addressed before shmem_init", pe);
-    peer_learner(pe);
+    return peer_learner(pe);
 }

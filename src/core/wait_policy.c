@@ -29,7 +29,7 @@ void sshmem_wait_policy_init(void)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     const int per_host = sshmem.node_ids_per_host, my_host = sshmem.my_node / per_host;
     for (int pe = 0; pe < sshmem.n_pes; pe++)
-        local += sshmem.peers[pe].node_id / per_host == my_host;
+        local += sshmem_node_of(pe) / per_host == my_host;
     const char *set = getenv("SSHMEM_SPIN");
     sshmem.host_pes = local;
     sshmem.host_crowded = cpus >= 1 && local > cpus;

@@ -7,8 +7,13 @@
  * start-up that is n per PE and n^2 for the job: 1,024 PEs on one host took minutes. Now a PE
  * pays only for the peers it talks to (log n for a barrier).
  *
+ * What a PE holds for a peer it never talks to: its node id and its heap view (NULL), 12
+ * bytes; the rest of a peer's entry lives in a chunk of SSHMEM_PEER_CHUNK peers made when
+ * the first of them is learnt (core/sshmem.h), and the transport does the same per context.
+ *
  * What start-up still needs to know of every PE, without their cards:
- *  - node ids: arithmetic on one host, the launcher's (PMIx, no card) across hosts;
+ *  - node ids: arithmetic on one host, the launcher's node map across hosts (PMIx, calls per
+ *    host, no card);
  *  - whether this node's peers can be mapped directly (teams, collectives and the progress
  *    thread decide on it): probed on one neighbour, and expected of every PE of the node.
  *    A later peer that breaks the expectation is a fatal error naming both PEs.
@@ -83,8 +88,7 @@ static int count_nodes(void)
     int *ids = malloc((size_t)sshmem.n_pes * sizeof *ids);
     if (!ids)
         sshmem_fatal("shmem_init", "out of memory for %d node ids", sshmem.n_pes);
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        ids[pe] = sshmem.peers[pe].node_id;
+    memcpy(ids, sshmem.node_ids, (size_t)sshmem.n_pes * sizeof *ids);
     qsort(ids, (size_t)sshmem.n_pes, sizeof *ids, compare_int);
     int n = 1;
     for (int i = 1; i < sshmem.n_pes; i++)
@@ -93,7 +97,7 @@ static int count_nodes(void)
     return n;
 }
 
-static void learn_peer(int pe);
+static const sshmem_peer_t *learn_peer(int pe);
 
 /* PE pe's card (the caller frees it), its core part copied into *core. */
 static char *read_card(int pe, core_card_t *core, size_t *len)
@@ -115,41 +119,78 @@ static void node_ids_from_cards(void)
         size_t len;
         core_card_t core;
         char *card = read_card(pe, &core, &len);
-        sshmem.peers[pe].node_id = core.node_id;
+        sshmem.node_ids[pe] = core.node_id;
         free(card);
     }
     sshmem.n_nodes = count_nodes();
     sshmem.amo_cpu = sshmem.n_nodes == 1;
 }
 
+/* Every PE's host id into node_ids: on one host (the launcher says so) ours, without a
+ * lookup; on several, the launcher's node map in calls per host. 0 with my_host set, or -1
+ * when the launcher gives no whole map (the ids then come from the cards). */
+static int host_ids(int *my_host)
+{
+    if (sshmem_boot_host_count() == 1) {
+        *my_host = sshmem_boot_node_id();
+        for (int pe = 0; pe < sshmem.n_pes; pe++)
+            sshmem.node_ids[pe] = *my_host;
+        return 0;
+    }
+    if (sshmem_boot_host_ids(sshmem.node_ids, sshmem.n_pes) != 0)
+        return -1;
+    *my_host = sshmem.node_ids[sshmem.my_pe];
+    return 0;
+}
+
+static void *table_or_die(size_t n, size_t size, const char *what)
+{
+    void *t = calloc(n, size);
+    if (!t)
+        sshmem_fatal("shmem_init", "out of memory for the %s of %d PEs", what, sshmem.n_pes);
+    return t;
+}
+
 void sshmem_peers_init(void)
 {
-    sshmem.peers = calloc((size_t)sshmem.n_pes, sizeof *sshmem.peers);
-    if (!sshmem.peers)
-        sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
+    size_t n = (size_t)sshmem.n_pes;
+    sshmem.node_ids = table_or_die(n, sizeof *sshmem.node_ids, "node ids");
+    sshmem.heap_views = table_or_die(n, sizeof *sshmem.heap_views, "heap views");
+    sshmem.peer_chunks =
+        table_or_die(sshmem_peer_chunks(sshmem.n_pes), sizeof *sshmem.peer_chunks, "peer table");
     sshmem_set_peer_learner(learn_peer);
-    /* One host (the launcher says so): every PE's host is ours, no lookup per PE. Several:
-     * the launcher's PMIX_NODEID per PE; a launcher that does not say (Open MPI 4's mpirun
-     * answers only for a PE's own rank) leaves the ids to the cards (node_ids_from_cards). */
-    int one_host = sshmem_boot_host_count() == 1, my_host = sshmem_boot_node_id();
-    for (int pe = 0; pe < sshmem.n_pes; pe++) {
-        int host = one_host || pe == sshmem.my_pe ? my_host : sshmem_boot_node_id_of(pe);
-        if (host < 0) {
-            ids_from_cards = 1;
-            break;
-        }
-        sshmem.peers[pe].node_id = node_of(pe, host);
-    }
-    if (ids_from_cards) /* until the cards come: only this PE's is known */
+    int my_host = 0;
+    ids_from_cards = host_ids(&my_host) != 0;
+    if (ids_from_cards) { /* until the cards come: only this PE's is known */
+        my_host = sshmem_boot_node_id();
         for (int pe = 0; pe < sshmem.n_pes; pe++)
-            sshmem.peers[pe].node_id = pe == sshmem.my_pe ? node_of(pe, my_host) : -1 - pe;
-    sshmem.my_node = sshmem.peers[sshmem.my_pe].node_id;
+            sshmem.node_ids[pe] = -1 - pe;
+    }
+    for (int pe = 0; pe < sshmem.n_pes; pe++)
+        if (!ids_from_cards || pe == sshmem.my_pe)
+            sshmem.node_ids[pe] = node_of(pe, ids_from_cards ? my_host : sshmem.node_ids[pe]);
+    sshmem.my_node = sshmem.node_ids[sshmem.my_pe];
     sshmem.node_ids_per_host = groups_per_host();
     sshmem.n_nodes = count_nodes();
     /* doc/multi-host.md, "How sshmem behaves across hosts": a NIC's atomics are not atomic
      * with respect to CPU atomics on the same word, so once any peer is off-node, every
      * atomic (on-node ones too) goes through UCX. */
     sshmem.amo_cpu = sshmem.n_nodes == 1;
+}
+
+/* pe's entry, its chunk made now if it is the first of the chunk to be learnt (learn_lock
+ * held: chunks are only made under it; readers see a chunk whole through the release). */
+static sshmem_peer_t *peer_entry(int pe)
+{
+    sshmem_peer_t **slot = &sshmem.peer_chunks[pe >> SSHMEM_PEER_CHUNK_BITS];
+    sshmem_peer_t *chunk = *slot;
+    if (!chunk) {
+        chunk = calloc(SSHMEM_PEER_CHUNK, sizeof *chunk);
+        if (!chunk)
+            sshmem_fatal("sshmem", "out of memory for the table of PE %d", pe);
+        __atomic_store_n(slot, chunk, __ATOMIC_RELEASE);
+    }
+    return &chunk[pe & (SSHMEM_PEER_CHUNK - 1)];
 }
 
 /* ------------------------------------------------------------------ cards */
@@ -209,9 +250,9 @@ static void check_card(int pe, const core_card_t *core)
         sshmem_fatal("shmem_init", "SSHMEM_PROFILE is set on PE %d but not on PE %d; set it for "
                      "every PE (oshrun --profile=PATH or oshrun -x SSHMEM_PROFILE=PATH)",
                      core->profile ? pe : sshmem.my_pe, core->profile ? sshmem.my_pe : pe);
-    if (core->node_id != sshmem.peers[pe].node_id)
+    if (core->node_id != sshmem_node_of(pe))
         sshmem_fatal("shmem_init", "PE %d says it is on node %d, the launcher said %d",
-                     pe, core->node_id, sshmem.peers[pe].node_id);
+                     pe, core->node_id, sshmem_node_of(pe));
 }
 
 /* The direct views of an on-node peer's regions (NULL where UCX must carry). */
@@ -259,20 +300,22 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
      * each one whole, after the mapping it points into exists. */
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         __atomic_store_n(&peer->direct[r], view[r], __ATOMIC_RELEASE);
+    __atomic_store_n(&sshmem.heap_views[pe], view[SSHMEM_REGION_HEAP], __ATOMIC_RELEASE);
 }
 
 /* What sshmem_peer() calls, through core's hook, for a peer not learnt yet. */
-static void learn_peer(int pe)
+static const sshmem_peer_t *learn_peer(int pe)
 {
-    if (pe < 0 || pe >= sshmem.n_pes || !sshmem.peers)
+    if (pe < 0 || pe >= sshmem.n_pes || !sshmem.peer_chunks)
         sshmem_fatal("sshmem", "PE %d is not a PE of this job (0 to %d)", pe, sshmem.n_pes - 1);
     pthread_mutex_lock(&learn_lock);
-    sshmem_peer_t *peer = &sshmem.peers[pe];
+    sshmem_peer_t *peer = peer_entry(pe);
     if (!__atomic_load_n(&peer->known, __ATOMIC_RELAXED)) {
         learn_card(pe, peer, 0);
         __atomic_store_n(&peer->known, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&learn_lock);
+    return peer;
 }
 
 /* The next PE of this node after this one (cyclic), or -1 when it is alone there. */
@@ -280,7 +323,7 @@ static int node_neighbour(void)
 {
     for (int i = 1; i < sshmem.n_pes; i++) {
         int pe = (sshmem.my_pe + i) % sshmem.n_pes;
-        if (sshmem.peers[pe].node_id == sshmem.my_node)
+        if (sshmem_node_of(pe) == sshmem.my_node)
             return pe;
     }
     return -1;
@@ -294,7 +337,7 @@ static void probe_node(void)
     int pe = node_neighbour();
     if (pe < 0 || sshmem_env.local)
         return;
-    sshmem_peer_t *peer = &sshmem.peers[pe];
+    sshmem_peer_t *peer = peer_entry(pe);
     learn_card(pe, peer, 1);
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         sshmem.node_maps[r] = peer->direct[r] != NULL || !sshmem.region[r].size;
@@ -304,6 +347,7 @@ static void probe_node(void)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
         if (!sshmem.node_maps[r])
             peer->direct[r] = NULL; /* no other thread yet: start-up */
+    sshmem.heap_views[pe] = peer->direct[SSHMEM_REGION_HEAP];
     __atomic_store_n(&peer->known, 1, __ATOMIC_RELEASE);
 }
 

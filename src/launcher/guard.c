@@ -66,9 +66,13 @@ static void install_pass_on(void)
     int passed[] = { SIGINT, SIGTERM, SIGHUP };
     for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++) {
         struct sigaction old;
-        /* An ignored signal (nohup) stays ignored: the worker inherits that too. */
-        if (sigaction(passed[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-            sigaction(passed[i], &sa, NULL);
+        /* An ignored SIGHUP (nohup) stays ignored, and the worker inherits that. SIGINT and
+         * SIGTERM always end the job: a shell without job control starts background commands
+         * with SIGINT ignored, and a kill -INT must still reach the job (as before the guard). */
+        if (passed[i] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 &&
+            old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(passed[i], &sa, NULL);
     }
 }
 

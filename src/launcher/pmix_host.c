@@ -184,8 +184,11 @@ static pmix_status_t on_fence(const pmix_proc_t procs[], size_t nprocs, const pm
     return PMIX_SUCCESS;
 }
 
-/* Data of a proc the library does not hold would live on another host: there is none. Set
- * rather than NULL for the same reason as on_fence. */
+/* A PE's card is fetched from the server when another PE first asks for it (direct modex):
+ * on one host every PE is this server's client, so libpmix answers from the data the PE
+ * committed before the start-up fence, without calling this. Data of a proc the library
+ * does not hold would live on another host: there is none. Set rather than NULL for the
+ * same reason as on_fence. */
 static pmix_status_t on_direct_modex(const pmix_proc_t *proc, const pmix_info_t info[],
                                      size_t ninfo, pmix_modex_cbfunc_t cbfunc, void *cbdata)
 {
@@ -235,13 +238,13 @@ static pmix_server_module_t module = {
 /* Where libpmix keeps the job's data. Its default on one host, a shared-memory store (gds
  * ds21), maps and clears 8 MiB of segments when the job is registered, unmaps them when it is
  * deregistered, and makes every client map them in PMIx_Init: 20 of a 4-PE job's 65 ms here.
- * The hash store sends each client the job's data, and after the exchange of cards every
- * card, over its socket instead: n^2 bytes for the job, which costs more than the segments
- * from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time at 16 PEs,
- * 30% more with hash at 512). A user's PMIX_MCA_gds still wins. libpmix reads the variable
- * in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it is unset
- * again then (returns 1 when it was set), so that the PEs and what they start do not take
- * oshrun's choice for the user's. */
+ * The hash store sends each client the job's data (a PMIX_PROC_DATA per PE) over its socket
+ * into the client's own memory instead: n^2 bytes for the job, which costs more than the
+ * segments from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time
+ * at 16 PEs, 30% more with hash at 512). A user's PMIX_MCA_gds still wins. libpmix reads
+ * the variable in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it
+ * is unset again then (returns 1 when it was set), so that the PEs and what they start do not
+ * take oshrun's choice for the user's. */
 #define HASH_STORE_MAX_PES 16
 
 static int choose_data_store(int np)

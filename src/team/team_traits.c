@@ -25,9 +25,9 @@
 /* Whether the members of t live on more than one node. */
 static int spans_nodes(const sshmem_triplet_t *t)
 {
-    const int node0 = sshmem.peers[sshmem_triplet_pe(t, 0)].node_id;
+    const int node0 = sshmem_node_of(sshmem_triplet_pe(t, 0));
     for (int i = 1; i < t->size; i++)
-        if (sshmem.peers[sshmem_triplet_pe(t, i)].node_id != node0)
+        if (sshmem_node_of(sshmem_triplet_pe(t, i)) != node0)
             return 1;
     return 0;
 }

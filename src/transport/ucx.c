@@ -27,7 +27,6 @@ static struct sshmem_tx default_tx;
 static ucp_mem_h mem[SSHMEM_NUM_REGIONS];
 static void *packed_rkey[SSHMEM_NUM_REGIONS];
 static size_t packed_rkey_len[SSHMEM_NUM_REGIONS];
-static sshmem_ucx_card_t *cards; /* every peer's address and rkeys, for contexts made later */
 int sshmem_ucx_rma_emulated;
 int sshmem_ucx_rma_shm;
 
@@ -62,8 +61,6 @@ struct sshmem_tx *sshmem_tx_default(void) { return &default_tx; }
 const char *sshmem_tx_version(void) { return ucp_get_version_string(); }
 
 const char *sshmem_tx_workarounds(void) { return sshmem_ucx_quirks_describe(); }
-
-const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe) { return &cards[pe]; }
 
 /*
  * Whether every transport UCX chose moves one-sided operations as messages or as CPU memory
@@ -154,8 +151,7 @@ void sshmem_tx_init(int thread_multiple, int hosts)
     if (st != UCS_OK)
         sshmem_ucx_fail("shmem_init", "worker creation", st);
     sshmem_ucx_private_segments(); /* the transports' queues */
-    cards = calloc((size_t)sshmem.n_pes, sizeof *cards);
-    if (!cards || sshmem_ucx_tx_setup(&default_tx, thread_multiple) != 0)
+    if (sshmem_ucx_cards_init() != 0 || sshmem_ucx_tx_setup(&default_tx, thread_multiple) != 0)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
 }
 
@@ -286,7 +282,7 @@ void *sshmem_tx_card(size_t *len)
 void sshmem_tx_connect(int pe, const void *card, size_t len)
 {
     const char *p = card, *end = p + len;
-    sshmem_ucx_card_t *c = &cards[pe];
+    sshmem_ucx_card_t *c = sshmem_ucx_card_made(pe);
     c->address = get_blob(&p, end, &c->address_len);
     if (!c->address)
         sshmem_fatal("shmem_init", "malformed address card from PE %d", pe);
@@ -310,7 +306,7 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
     void *local = NULL;
     sshmem_tx_lock(&default_tx); /* the endpoint may be made now, beside the progress thread */
     sshmem_ucx_ep(&default_tx, pe, "shmem_init");
-    ucp_rkey_h rkey = default_tx.rkeys[pe][region];
+    ucp_rkey_h rkey = sshmem_ucx_peer(&default_tx, pe)->rkey[region];
     if (!rkey || ucp_rkey_ptr(rkey, raddr, &local) != UCS_OK)
         local = NULL;
     sshmem_tx_unlock(&default_tx);
@@ -347,13 +343,7 @@ void sshmem_tx_finalize(void)
     }
     ucp_cleanup(sshmem_ucx_context);
     sshmem_ucx_context = NULL;
-    for (int pe = 0; pe < sshmem.n_pes; pe++) {
-        free(cards[pe].address);
-        for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-            free(cards[pe].rkey[r]);
-    }
-    free(cards);
-    cards = NULL;
+    sshmem_ucx_cards_free();
 }
 
 uint64_t sshmem_tx_messages_sent(void)

@@ -96,8 +96,8 @@ static void issue(struct sshmem_tx *tx, struct late_put *p)
     param.cb.send = issued;
     param.user_data = p;
     sshmem_ucx_count_message();
-    void *req = ucp_put_nbx(tx->eps[p->pe], p->data, p->len, p->raddr,
-                            tx->rkeys[p->pe][p->region], &param);
+    const struct tx_peer *peer = sshmem_ucx_peer(tx, p->pe);
+    void *req = ucp_put_nbx(peer->ep, p->data, p->len, p->raddr, peer->rkey[p->region], &param);
     if (UCS_PTR_IS_ERR(req))
         sshmem_ucx_fail("a put held by the weak-ordering mode", "put", UCS_PTR_STATUS(req));
     if (req == NULL)

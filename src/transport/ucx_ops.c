@@ -99,20 +99,21 @@ static void release_request(void *req, const char *call)
 /* Note an operation to pe for quiet (tx's lock held): a load, a compare, a store. */
 static inline void count_op(struct sshmem_tx *tx, int pe, enum sshmem_region region)
 {
-    uint8_t was = tx->touched[pe];
+    struct tx_peer *p = sshmem_ucx_peer(tx, pe);
+    uint8_t was = p->touched;
     if (was == 0)
         tx->pending_pes[tx->n_pending++] = pe;
     if (region == SSHMEM_REGION_DATA) {
         tx->n_emulated += !(was & TOUCHED_EMULATED);
-        tx->touched[pe] = was | TOUCHED_OPS | TOUCHED_EMULATED;
+        p->touched = was | TOUCHED_OPS | TOUCHED_EMULATED;
     } else {
-        tx->touched[pe] = was | TOUCHED_OPS;
+        p->touched = was | TOUCHED_OPS;
     }
 }
 
 static ucp_rkey_h rkey_of(struct sshmem_tx *tx, int pe, enum sshmem_region region)
 {
-    ucp_rkey_h rkey = tx->rkeys[pe][region];
+    ucp_rkey_h rkey = sshmem_ucx_peer(tx, pe)->rkey[region];
     if (SSHMEM_UNLIKELY(!rkey))
         sshmem_fatal("sshmem", "PE %d's %s is not registered with UCX", pe,
                      region == SSHMEM_REGION_HEAP ? "heap" : "global data");
@@ -434,9 +435,10 @@ static void probe_emulated(struct sshmem_tx *tx, const int *pes, const uint8_t *
             continue;
         int pe = pes[i];
         sshmem_ucx_count_message();
-        void *req = ucp_get_nbx(tx->eps[pe], &sink, sizeof sink,
-                                sshmem.peers[pe].remote[SSHMEM_REGION_DATA],
-                                tx->rkeys[pe][SSHMEM_REGION_DATA], &param);
+        const struct tx_peer *p = sshmem_ucx_peer(tx, pe);
+        void *req = ucp_get_nbx(p->ep, &sink, sizeof sink,
+                                sshmem_peer(pe)->remote[SSHMEM_REGION_DATA],
+                                p->rkey[SSHMEM_REGION_DATA], &param);
         if (req != NULL)
             tx->reqs[k++] = req;
     }
@@ -459,17 +461,23 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
      * quiet) and flush each endpoint on it: every operation issued on it completes. */
     int n = tx->n_pending, k = 0;
     int *pes = tx->pending_pes;
+    sshmem_ucx_quiet_reserve(tx, n);
     for (int i = 0; i < n; i++) {
-        tx->quieting_flags[i] = tx->touched[pes[i]];
-        tx->touched[pes[i]] = 0;
+        struct tx_peer *p = sshmem_ucx_peer(tx, pes[i]);
+        tx->quieting_flags[i] = p->touched;
+        p->touched = 0;
         if (SSHMEM_UNLIKELY(tx->late))
             sshmem_ucx_late_release(tx, pes[i]);
-        void *req = ucp_ep_flush_nbx(tx->eps[pes[i]], &param);
+        void *req = ucp_ep_flush_nbx(p->ep, &param);
         if (req != NULL)
             tx->reqs[k++] = req;
     }
+    /* Swap the lists (both hold every peer reached: quiet_reserve). */
     tx->pending_pes = tx->quieting;
     tx->quieting = pes;
+    int cap = tx->pending_cap;
+    tx->pending_cap = tx->quieting_cap;
+    tx->quieting_cap = cap;
     tx->n_pending = tx->n_emulated = 0;
     sshmem_tx_unlock(tx);
     wait_all(tx, tx->reqs, k);
@@ -483,11 +491,17 @@ void sshmem_tx_quiet(struct sshmem_tx *tx)
 void sshmem_tx_quiet_all(struct sshmem_tx *tx)
 {
     sshmem_tx_lock(tx);
-    for (int pe = 0; pe < sshmem.n_pes; pe++)
-        if (tx->eps[pe] && !tx->touched[pe]) {
-            tx->pending_pes[tx->n_pending++] = pe;
-            tx->touched[pe] = TOUCHED_OPS;
+    for (int pe = 0; pe < sshmem.n_pes; pe++) {
+        struct tx_peer *p = sshmem_ucx_peer_if_made(tx, pe);
+        if (!p) { /* no peer of this chunk was reached */
+            pe |= SSHMEM_PEER_CHUNK - 1;
+            continue;
         }
+        if (p->ep && !p->touched) {
+            tx->pending_pes[tx->n_pending++] = pe;
+            p->touched = TOUCHED_OPS;
+        }
+    }
     sshmem_tx_unlock(tx);
     sshmem_tx_quiet(tx);
 }
@@ -499,25 +513,27 @@ void sshmem_tx_quiet_pes(struct sshmem_tx *tx, const int *pes, size_t npes)
     ucp_request_param_t param = {0};
     int n = 0, k = 0;
     sshmem_tx_lock(tx);
+    sshmem_ucx_quiet_reserve(tx, tx->n_reached);
     for (size_t i = 0; i < npes; i++) {
         int pe = pes[i];
-        uint8_t flags = tx->touched[pe];
+        struct tx_peer *p = sshmem_ucx_peer_if_made(tx, pe);
+        uint8_t flags = p ? p->touched : 0;
         if (!flags) /* nothing since the last quiet, or listed twice */
             continue;
-        tx->touched[pe] = 0;
+        p->touched = 0;
         tx->n_emulated -= (flags & TOUCHED_EMULATED) != 0;
         tx->quieting[n] = pe;
         tx->quieting_flags[n++] = flags;
         if (SSHMEM_UNLIKELY(tx->late))
             sshmem_ucx_late_release(tx, pe);
-        void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
+        void *req = ucp_ep_flush_nbx(p->ep, &param);
         if (req != NULL)
             tx->reqs[k++] = req;
     }
     if (n) { /* the rest of the list stays for the next quiet */
         int kept = 0;
         for (int i = 0; i < tx->n_pending; i++)
-            if (tx->touched[tx->pending_pes[i]])
+            if (sshmem_ucx_peer(tx, tx->pending_pes[i])->touched)
                 tx->pending_pes[kept++] = tx->pending_pes[i];
         tx->n_pending = kept;
     }
@@ -577,12 +593,14 @@ void sshmem_ucx_drain(struct sshmem_tx *tx)
 {
     ucp_request_param_t param = {0};
     int k = 0;
+    sshmem_ucx_quiet_reserve(tx, tx->n_pending);
     for (int i = 0; i < tx->n_pending; i++) {
         int pe = tx->pending_pes[i];
+        struct tx_peer *p = sshmem_ucx_peer(tx, pe);
         if (tx->late)
             sshmem_ucx_late_release(tx, pe);
-        void *req = ucp_ep_flush_nbx(tx->eps[pe], &param);
-        tx->touched[pe] = 0;
+        void *req = ucp_ep_flush_nbx(p->ep, &param);
+        p->touched = 0;
         if (req && !UCS_PTR_IS_ERR(req))
             tx->reqs[k++] = req;
     }

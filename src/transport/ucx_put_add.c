@@ -146,36 +146,19 @@ static void free_entry(held_put_add_t *m)
     pooled++;
 }
 
-/* The answer per peer, asked at every step of a collective through UCX: 0 not known yet,
- * else 1 + the answer (one byte per PE). Allocated on first use; threads racing to fill it
- * compute the same. */
-static unsigned char *pays_known(void)
-{
-    static unsigned char *known;
-    unsigned char *k = __atomic_load_n(&known, __ATOMIC_ACQUIRE), *expected = NULL;
-    if (k)
-        return k;
-    unsigned char *fresh = calloc((size_t)sshmem.n_pes, 1);
-    if (!fresh)
-        return NULL; /* then every call asks again */
-    if (!__atomic_compare_exchange_n(&known, &expected, fresh, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        free(fresh);
-    return __atomic_load_n(&known, __ATOMIC_ACQUIRE);
-}
-
 int sshmem_tx_put_add_pays(int pe)
 {
     if (!sshmem_env.coll_messages || !sshmem_ucx_rma_emulated)
         return 0;
-    unsigned char *known = pays_known();
-    const unsigned char k = known ? __atomic_load_n(&known[pe], __ATOMIC_RELAXED) : 0;
+    /* Asked at every step of a collective through UCX: the answer is kept with pe's card
+     * (0 not known yet, else 1 + the answer); threads racing to fill it compute the same. */
+    (void)sshmem_peer(pe); /* its card: the same answer at both ends needs it */
+    sshmem_ucx_card_t *card = sshmem_ucx_card_of(pe);
+    const uint8_t k = __atomic_load_n(&card->put_add_pays, __ATOMIC_RELAXED);
     if (k)
         return k - 1;
-    (void)sshmem_peer(pe); /* its card: the same answer at both ends needs it */
-    const int pays = sshmem_ucx_card_of(pe)->rma_emulated && !sshmem_ucx_heap_mapping(pe);
-    if (known)
-        __atomic_store_n(&known[pe], (unsigned char)(1 + pays), __ATOMIC_RELAXED);
+    const int pays = card->rma_emulated && !sshmem_ucx_heap_mapping(pe);
+    __atomic_store_n(&card->put_add_pays, (uint8_t)(1 + pays), __ATOMIC_RELAXED);
     return pays;
 }
 

@@ -435,34 +435,21 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
  * shared memory one put per run wins up to ~128 runs (staging costs a round trip of ~2 us);
  * over tcp, or where UCX emulates RMA with messages (global data, networks without RDMA),
  * staging wins from 2 runs (15 us against 60 us for 4 runs, 900 us for 128). Asked of UCX
- * once per PE: its mapping covers the whole heap, as the direct path's view (peers.c) does,
- * so an address is the base plus its offset, with no lock and no UCX call per transfer.
+ * once per PE (kept with its card): its mapping covers the whole heap, as the direct path's
+ * view (peers.c) does, so an address is the base plus its offset, with no lock and no UCX
+ * call per transfer.
  */
-typedef struct heap_view {
-    uint8_t known; /* 0: not asked yet; 1: asked (base is the answer) */
-    char *base;
-} heap_view_t;
-
 char *sshmem_ucx_heap_mapping(int pe)
 {
-    static heap_view_t *views;
-    heap_view_t *v = __atomic_load_n(&views, __ATOMIC_ACQUIRE);
-    if (!v) { /* benign race: every thread computes the same */
-        heap_view_t *fresh = calloc((size_t)sshmem.n_pes, sizeof *fresh), *expected = NULL;
-        if (!fresh)
-            return NULL;
-        if (!__atomic_compare_exchange_n(&views, &expected, fresh, 0, __ATOMIC_ACQ_REL,
-                                         __ATOMIC_ACQUIRE))
-            free(fresh);
-        v = __atomic_load_n(&views, __ATOMIC_ACQUIRE);
-    }
-    if (!__atomic_load_n(&v[pe].known, __ATOMIC_ACQUIRE)) {
+    (void)sshmem_peer(pe); /* its card and heap base */
+    sshmem_ucx_card_t *card = sshmem_ucx_card_of(pe);
+    if (!__atomic_load_n(&card->heap_mapping_known, __ATOMIC_ACQUIRE)) {
         char *base = sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP,
-                                          sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
-        __atomic_store_n(&v[pe].base, base, __ATOMIC_RELAXED);
-        __atomic_store_n(&v[pe].known, 1, __ATOMIC_RELEASE);
+                                          sshmem_peer(pe)->remote[SSHMEM_REGION_HEAP]);
+        __atomic_store_n(&card->heap_mapping, base, __ATOMIC_RELAXED);
+        __atomic_store_n(&card->heap_mapping_known, 1, __ATOMIC_RELEASE);
     }
-    return __atomic_load_n(&v[pe].base, __ATOMIC_RELAXED);
+    return __atomic_load_n(&card->heap_mapping, __ATOMIC_RELAXED);
 }
 
 static int heap_on_shared_memory(int pe)
@@ -493,7 +480,7 @@ static char *mapped_heap(int pe, enum sshmem_region region, uint64_t raddr)
     if (region != SSHMEM_REGION_HEAP || !sshmem_env.stage_mapped ||
         !(base = sshmem_ucx_heap_mapping(pe)))
         return NULL;
-    return base + (raddr - sshmem.peers[pe].remote[SSHMEM_REGION_HEAP]);
+    return base + (raddr - sshmem_peer(pe)->remote[SSHMEM_REGION_HEAP]);
 }
 
 /* count elements from one layout to the other: one strided copy when both are the same

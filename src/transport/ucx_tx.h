@@ -40,23 +40,38 @@ struct ucx_operand {
     void *req; /* the request still reading `value`, or NULL */
 };
 
+/* What a context holds for one peer. Made with the rest of its chunk (SSHMEM_PEER_CHUNK
+ * consecutive PEs, core/sshmem.h) when the context first reaches one of them, so a context
+ * costs a peer it never reaches only a share of one chunk pointer. */
+struct tx_peer {
+    ucp_ep_h ep;                          /* NULL until first use */
+    ucp_rkey_h rkey[SSHMEM_NUM_REGIONS];  /* unpacked with the endpoint */
+    uint8_t touched; /* since the last quiet: TOUCHED_OPS, | TOUCHED_EMULATED for global data */
+};
+
 struct sshmem_tx {
     ucp_worker_h worker;
-    ucp_ep_h *eps;                           /* one per PE; NULL until first use */
-    ucp_rkey_h (*rkeys)[SSHMEM_NUM_REGIONS]; /* one per PE and region, with the endpoint */
+    /* sshmem_peer_chunks(n_pes) pointers; a chunk is made under `lock` (if shared), published
+     * with a release store, and lives as long as the tx. */
+    struct tx_peer **peer_chunks;
+    int n_reached; /* peers with an endpoint: bounds every list below */
     /* Completion bookkeeping: the peers this context sent operations to since the last quiet
-     * (touched[pe] != 0, listed in pending_pes), which quiet flushes one endpoint each. Not a
+     * (touched != 0, listed in pending_pes), which quiet flushes one endpoint each. Not a
      * worker-wide flush: that would also wait on the endpoints that the peers' contexts
      * opened towards this worker, and only those contexts' own progress completes them
-     * (measured: a hang over tcp). */
-    uint8_t *touched;   /* per PE: TOUCHED_OPS, | TOUCHED_EMULATED for global data */
+     * (measured: a hang over tcp). The lists grow with the peers reached, never with the job:
+     * pending_pes when an operation lists one more peer, the quiet's own lists in the quiet's
+     * turn (a running quiet reads them without `lock`). */
     int *pending_pes;
+    int pending_cap;
     int n_pending;
     int n_emulated; /* how many of them have TOUCHED_EMULATED: a fence asks in O(1) */
     /* The running quiet's share: the list it took, which of those need a probe, requests. */
     int *quieting;
-    uint8_t *quieting_flags;
+    int quieting_cap;
+    uint8_t *quieting_flags; /* scratch_cap entries, as reqs */
     void **reqs;
+    int scratch_cap;
     int shared; /* several threads call into the worker (application threads or the progress
                    thread): hold `lock` for every access to it and to the fields above */
     int multi;  /* several application threads at once (SHMEM_THREAD_MULTIPLE): quiets also
@@ -118,14 +133,20 @@ static inline void sshmem_tx_mark_driven(struct sshmem_tx *tx)
 SSHMEM_NORETURN SSHMEM_COLD void sshmem_ucx_fail(const char *call, const char *what,
                                                  ucs_status_t st);
 
-/* A peer's worker address and packed rkeys, as its card gave them (kept for contexts). */
+/* A peer's worker address and packed rkeys, as its card gave them (kept for contexts), and
+ * what this PE worked out about it once. Kept in chunks of SSHMEM_PEER_CHUNK peers made when
+ * the first of them is learnt (ucx.c). */
 typedef struct sshmem_ucx_card {
     void *address;
     size_t address_len;
     void *rkey[SSHMEM_NUM_REGIONS];
     size_t rkey_len[SSHMEM_NUM_REGIONS];
-    int rma_emulated; /* the peer's UCX, like sshmem_ucx_rma_emulated here */
-    int rma_shm;      /* and like sshmem_ucx_rma_shm */
+    uint8_t rma_emulated; /* the peer's UCX, like sshmem_ucx_rma_emulated here */
+    uint8_t rma_shm;      /* and like sshmem_ucx_rma_shm */
+    /* Answers cached on first use; threads racing to fill one compute the same. */
+    uint8_t heap_mapping_known; /* heap_mapping is the answer (ucx_staging.c) */
+    uint8_t put_add_pays;       /* 0 not asked yet, else 1 + the answer (ucx_put_add.c) */
+    char *heap_mapping;
 } sshmem_ucx_card_t;
 
 /* Every transport of this PE's UCX context moves one-sided operations as messages (tcp,
@@ -136,7 +157,14 @@ extern int sshmem_ucx_rma_emulated;
  * heaps of this host's other PEs through it, a put being a copy (ucx.c). */
 extern int sshmem_ucx_rma_shm;
 
-const sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
+/* The table of cards (ucx_cards.c): init at start-up (-1: out of memory), free at finalize.
+ * card_of: pe's card once pe is learnt (core/sshmem.h: sshmem_peer), NULL when no peer of its
+ * chunk is; card_made: the same, its chunk made now if needed (while pe is learnt: peers are
+ * learnt one at a time). */
+int sshmem_ucx_cards_init(void);
+void sshmem_ucx_cards_free(void);
+sshmem_ucx_card_t *sshmem_ucx_card_of(int pe);
+sshmem_ucx_card_t *sshmem_ucx_card_made(int pe);
 
 /* Create tx's endpoint to pe and unpack pe's rkeys on it (tx's lock held if shared). */
 void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call);
@@ -148,18 +176,40 @@ void sshmem_ucx_private_config(ucp_config_t *config, int hosts);
 void sshmem_ucx_private_segments(void);
 /* ucx_defaults.c: UCX settings measured better than UCX's defaults (the user's stand). */
 void sshmem_ucx_default_config(ucp_config_t *config, int hosts);
+/* tx's entry for pe, or NULL while no peer of its chunk has been reached (tx's lock held if
+ * shared, or an endpoint to pe known to exist). */
+static inline struct tx_peer *sshmem_ucx_peer_if_made(struct sshmem_tx *tx, int pe)
+{
+    struct tx_peer *chunk =
+        __atomic_load_n(&tx->peer_chunks[pe >> SSHMEM_PEER_CHUNK_BITS], __ATOMIC_ACQUIRE);
+    return chunk ? chunk + (pe & (SSHMEM_PEER_CHUNK - 1)) : NULL;
+}
+
+/* tx's entry for a pe it has an endpoint to (every caller of the operations below). */
+static inline struct tx_peer *sshmem_ucx_peer(struct sshmem_tx *tx, int pe)
+{
+    return tx->peer_chunks[pe >> SSHMEM_PEER_CHUNK_BITS] + (pe & (SSHMEM_PEER_CHUNK - 1));
+}
+
 /* tx's endpoint to pe, wired up now if this is the first use. */
 static inline ucp_ep_h sshmem_ucx_ep(struct sshmem_tx *tx, int pe, const char *call)
 {
-    ucp_ep_h ep = tx->eps[pe];
-    if (SSHMEM_UNLIKELY(!ep)) {
+    struct tx_peer *p = sshmem_ucx_peer_if_made(tx, pe);
+    if (SSHMEM_UNLIKELY(!p || !p->ep)) {
         sshmem_ucx_connect(tx, pe, call);
-        ep = tx->eps[pe];
+        p = sshmem_ucx_peer(tx, pe);
     }
-    return ep;
+    return p->ep;
 }
 
-/* Allocate the per-PE arrays and the lock of a tx whose worker exists; -1: out of memory. */
+/* Room for `need` entries of `size` bytes in *list (growing *cap); fatal when out of memory.
+ * Only where no thread reads *list meanwhile (see struct sshmem_tx). */
+void sshmem_ucx_list_reserve(void **list, int *cap, int need, size_t size);
+
+/* Room in the quiet's lists for n peers (tx's lock held, in the quiet's turn). */
+void sshmem_ucx_quiet_reserve(struct sshmem_tx *tx, int n);
+
+/* Allocate the chunk directory and the lock of a tx whose worker exists; -1: out of memory. */
 int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared);
 /* Close every endpoint and rkey of tx, destroy its worker; force: peers may be gone. */
 void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force);

@@ -7,7 +7,8 @@
  * workers, whose addresses every PE already has from the start-up exchange: UCX wires them up
  * against those workers without the peers doing anything, so creating a context is local
  * (not collective). The endpoint to a peer is made when the context first talks to it, so a
- * context costs one worker, not one endpoint per PE of the job.
+ * context costs one worker, not one endpoint per PE of the job, and its table of peers grows
+ * by chunks (ucx_tx.h, struct tx_peer) as it reaches them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,36 +18,30 @@
 
 static void free_arrays(struct sshmem_tx *tx)
 {
-    free(tx->eps);
-    free(tx->rkeys);
-    free(tx->touched);
+    if (tx->peer_chunks)
+        for (size_t c = 0; c < sshmem_peer_chunks(sshmem.n_pes); c++)
+            free(tx->peer_chunks[c]);
+    free(tx->peer_chunks);
     free(tx->pending_pes);
     free(tx->quieting);
     free(tx->quieting_flags);
     free(tx->reqs);
-    tx->eps = NULL;
-    tx->rkeys = NULL;
-    tx->touched = NULL;
+    tx->peer_chunks = NULL;
     tx->pending_pes = tx->quieting = NULL;
     tx->quieting_flags = NULL;
     tx->reqs = NULL;
+    tx->n_reached = tx->pending_cap = tx->quieting_cap = tx->scratch_cap = 0;
 }
 
 int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
 {
-    size_t n = (size_t)sshmem.n_pes;
-    tx->eps = calloc(n, sizeof *tx->eps);
-    tx->rkeys = calloc(n, sizeof *tx->rkeys);
-    tx->touched = calloc(n, sizeof *tx->touched);
-    tx->pending_pes = calloc(n, sizeof *tx->pending_pes);
-    tx->quieting = calloc(n, sizeof *tx->quieting);
-    tx->quieting_flags = calloc(n, sizeof *tx->quieting_flags);
-    tx->reqs = calloc(n, sizeof *tx->reqs);
-    if (!tx->eps || !tx->rkeys || !tx->touched || !tx->pending_pes || !tx->quieting ||
-        !tx->quieting_flags || !tx->reqs) {
-        free_arrays(tx);
+    tx->peer_chunks = calloc(sshmem_peer_chunks(sshmem.n_pes), sizeof *tx->peer_chunks);
+    if (!tx->peer_chunks)
         return -1;
-    }
+    tx->pending_pes = tx->quieting = NULL;
+    tx->quieting_flags = NULL;
+    tx->reqs = NULL;
+    tx->n_reached = tx->pending_cap = tx->quieting_cap = tx->scratch_cap = 0;
     tx->n_pending = tx->n_emulated = 0;
     tx->operand_next = tx->operands_held = 0;
     memset(tx->operands, 0, sizeof tx->operands);
@@ -58,10 +53,50 @@ int sshmem_ucx_tx_setup(struct sshmem_tx *tx, int shared)
     return 0;
 }
 
+void sshmem_ucx_list_reserve(void **list, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return;
+    int grown = *cap ? *cap : 16;
+    while (grown < need)
+        grown *= 2;
+    void *l = realloc(*list, (size_t)grown * size);
+    if (!l)
+        sshmem_fatal("sshmem", "out of memory for the completion lists of %d peers", need);
+    *list = l;
+    *cap = grown;
+}
+
+void sshmem_ucx_quiet_reserve(struct sshmem_tx *tx, int n)
+{
+    sshmem_ucx_list_reserve((void **)&tx->quieting, &tx->quieting_cap, tx->n_reached,
+                            sizeof *tx->quieting);
+    if (n <= tx->scratch_cap)
+        return;
+    int cap = tx->scratch_cap;
+    sshmem_ucx_list_reserve((void **)&tx->quieting_flags, &cap, n, sizeof *tx->quieting_flags);
+    cap = tx->scratch_cap;
+    sshmem_ucx_list_reserve((void **)&tx->reqs, &cap, n, sizeof *tx->reqs);
+    tx->scratch_cap = cap;
+}
+
+/* tx's entry for pe, its chunk made now if none of its peers was reached yet. */
+static struct tx_peer *peer_made(struct sshmem_tx *tx, int pe)
+{
+    struct tx_peer *p = sshmem_ucx_peer_if_made(tx, pe);
+    if (p)
+        return p;
+    struct tx_peer *chunk = calloc(SSHMEM_PEER_CHUNK, sizeof *chunk);
+    if (!chunk)
+        sshmem_fatal("sshmem", "out of memory for the endpoints of PE %d", pe);
+    __atomic_store_n(&tx->peer_chunks[pe >> SSHMEM_PEER_CHUNK_BITS], chunk, __ATOMIC_RELEASE);
+    return chunk + (pe & (SSHMEM_PEER_CHUNK - 1));
+}
+
 void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call)
 {
     const sshmem_ucx_card_t *card = sshmem_ucx_card_of(pe);
-    if (!card->address) /* the API learns a peer (heap/peers.c) before it reaches here */
+    if (!card || !card->address) /* the API learns a peer (heap/peers.c) before it gets here */
         sshmem_fatal(call, "internal error: PE %d's card is not known yet", pe);
     ucp_address_t *own = NULL;
     size_t own_len;
@@ -77,7 +112,11 @@ void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call)
             sshmem_ucx_fail(call, "worker address", st);
         ep.address = own;
     }
-    ucs_status_t st = ucp_ep_create(tx->worker, &ep, &tx->eps[pe]);
+    struct tx_peer *peer = peer_made(tx, pe);
+    /* Every peer with an endpoint may be listed for the next quiet. */
+    sshmem_ucx_list_reserve((void **)&tx->pending_pes, &tx->pending_cap, tx->n_reached + 1,
+                            sizeof *tx->pending_pes);
+    ucs_status_t st = ucp_ep_create(tx->worker, &ep, &peer->ep);
     if (own)
         ucp_worker_release_address(tx->worker, own);
     if (st != UCS_OK)
@@ -86,10 +125,11 @@ void sshmem_ucx_connect(struct sshmem_tx *tx, int pe, const char *call)
     for (int r = 0; r < SSHMEM_NUM_REGIONS; r++) {
         if (card->rkey_len[r] == 0)
             continue;
-        st = ucp_ep_rkey_unpack(tx->eps[pe], card->rkey[r], &tx->rkeys[pe][r]);
+        st = ucp_ep_rkey_unpack(peer->ep, card->rkey[r], &peer->rkey[r]);
         if (st != UCS_OK)
             sshmem_ucx_fail(call, "rkey unpacking", st);
     }
+    tx->n_reached++;
 }
 
 static void close_endpoint(struct sshmem_tx *tx, ucp_ep_h ep, int force)
@@ -114,11 +154,16 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
     tx->operands_held = 0;
     sshmem_ucx_late_discard(tx); /* none, unless the job ends without a quiet */
     for (int pe = 0; pe < sshmem.n_pes; pe++) {
+        struct tx_peer *p = sshmem_ucx_peer_if_made(tx, pe);
+        if (!p) { /* no peer of this chunk was reached */
+            pe |= SSHMEM_PEER_CHUNK - 1;
+            continue;
+        }
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
-            if (tx->rkeys[pe][r])
-                ucp_rkey_destroy(tx->rkeys[pe][r]);
-        if (tx->eps[pe])
-            close_endpoint(tx, tx->eps[pe], force);
+            if (p->rkey[r])
+                ucp_rkey_destroy(p->rkey[r]);
+        if (p->ep)
+            close_endpoint(tx, p->ep, force);
     }
     ucp_worker_destroy(tx->worker);
     tx->worker = NULL;
