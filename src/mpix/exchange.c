@@ -89,7 +89,7 @@ static char *mapped_work(const xchg_t *x, int j, size_t at)
  * its own is found out either way (take_header). */
 static int post_pair(const xchg_t *x, int d, int partner)
 {
-    return d <= SSHMEM_TEAM_POST_DISTANCES && coll_stamps_to(&x->c, partner);
+    return d <= SSHMEM_TEAM_POST_DISTANCES && xchg_stamps_to(x, partner);
 }
 static int by_post(const xchg_t *x, int d, int partner, size_t count)
 {
@@ -151,13 +151,13 @@ static void send_header(xchg_t *x, int d)
         send_post(x, d, j, &h, origin, count, data_len);
         return;
     }
-    char *there = mapped_work(x, j, at);
+    char *there = xchg_stamps_to(x, j) ? mapped_work(x, j, at) : NULL;
     if (there) {
         store_stamped(x, (header_t *)(there + HEADER_AT), &h, origin, count);
         return;
     }
     /* Through UCX the header and the data go in one put, never over the invitation. */
-    if (coll_stamps_to(&x->c, j)) {
+    if (xchg_stamps_to(x, j)) {
         put_stamped(x, j, &x->c.work, at + HEADER_AT, &h, origin, count, data_len);
         return;
     }
@@ -255,7 +255,7 @@ static void take_header(xchg_t *x, int d)
         const header_t *box = (const header_t *)(x->c.flags.addr + coll_post_at(&x->c, d));
         if (coll_wait_stamps(&x->c, &box->seq, &h->seq, coll_stamp(&x->c)))
             h = box;
-    } else if (coll_stamps_to(&x->c, i)) {
+    } else if (xchg_stamps_to(x, i)) {
         coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     }
     /* Only a sender and receiver that disagree about a count make a stray invitation count
@@ -418,7 +418,7 @@ static void run_batch(xchg_t *x)
         xchg_self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++) {
         const int i = from_member(c, d);
-        flagged += mpix_side_talks(x->recv, i) && !coll_stamps_to(c, i);
+        flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
         coll_wait(c, SLOT_IN, flagged + large_out);
@@ -472,6 +472,11 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
+    x.flags_only = 0;
+    if (c->n > 1) {
+        set_batch(&x, 1);
+        x.flags_only = xchg_tree_pattern(&x);
+    }
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);

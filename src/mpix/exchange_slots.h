@@ -53,7 +53,17 @@ typedef struct xchg {
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
     int placed;        /* large blocks between members reached by messages go placed
                         * (coll_put_signal_placed), not invited (xchg_placed_pair) */
+    int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
+                        * that may go down the tree (xchg_tree_pattern) */
 } xchg_t;
+
+/* Whether the header between this PE and member announces itself by its stamp (the engine
+ * lets the pair stamp, and this exchange does not signal every header). Both ends of a pair
+ * get the same answer. */
+static inline int xchg_stamps_to(const xchg_t *x, int member)
+{
+    return !x->flags_only && coll_stamps_to(&x->c, member);
+}
 
 /* Whether a large block between this PE and member goes placed: the call allows it, and the
  * pair reaches each other by messages (both ends have the same answer). */
@@ -155,6 +165,10 @@ void xchg_alltoall_bruck(xchg_t *x);
 /* ------------------------------------------------------------------ the tree scatter
  * (scatter_tree.c) */
 
+/* Whether this exchange is a scatter that the root may send down the tree: then every
+ * member waits for its header by a signal (xchg_t.flags_only), whichever way it comes. The
+ * same answer on the root and every member. */
+int xchg_tree_pattern(const xchg_t *x);
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x);
 /* As the root of a tree scatter: every member's block, down the tree. */

@@ -54,17 +54,25 @@ static uint64_t subtree_count(const subtree_t *t, int k)
     return v;
 }
 
+int xchg_tree_pattern(const xchg_t *x)
+{
+    const coll_t *c = &x->c;
+    const mpix_side_t *s = x->send, *r = x->recv;
+    const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
+    const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
+    return !c->direct && c->n >= TREE_MIN_MEMBERS && x->nb == c->n - 1 && (root || member);
+}
+
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    if (c->n < TREE_MIN_MEMBERS || x->nb != c->n - 1 || x->send->peer != MPIX_X_ALL ||
-        x->recv->peer != c->me || x->slot_bytes < TREE_SLOT_EXTRA)
+    if (!x->flags_only || x->send->peer != MPIX_X_ALL || x->slot_bytes < TREE_SLOT_EXTRA)
         return 0;
     for (int d = 1; d < c->n; d++) {
         const int j = to_member(c, d);
         size_t bytes, count = mpix_side_count(x->send, j);
-        if (coll_stamps_to(c, j) || __builtin_mul_overflow(count, x->type->size, &bytes) ||
+        if (__builtin_mul_overflow(count, x->type->size, &bytes) ||
             bytes > x->slot_bytes - TREE_SLOT_EXTRA || is_large(x, count))
             return 0;
     }
@@ -152,6 +160,5 @@ void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
  * comes as a message from member i. */
 int xchg_tree_member(const xchg_t *x, int i)
 {
-    return x->c.n >= TREE_MIN_MEMBERS && x->send->peer == MPIX_X_NONE && x->recv->peer == i &&
-           x->nb == x->c.n - 1 && !coll_stamps_to(&x->c, i);
+    return x->flags_only && x->send->peer == MPIX_X_NONE && x->recv->peer == i;
 }
