@@ -25,12 +25,15 @@
  * positions. After the last step position k holds the block from the member k below.
  *
  * The blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its
- * length, then its bytes, padded to 8. Everything lies in the team's stage: a region per step
- * where that step's message lands and its records stay until they move on or are taken, a
- * region where this member builds the message it sends, and where each position's record
- * lies now. The stage is not the call's sync area, so a member writes into another's only
- * once that one has entered this very call (coll_reach_this_call: a message is held by its
- * target until then).
+ * length, then its bytes, padded to 8. Everything lies in one space (bruck_space_t): a region
+ * per step where that step's message lands and its records stay until they move on or are
+ * taken, a region where this member builds the message it sends, and where each position's
+ * record lies now. Where the members reach each other by messages the space is the team's
+ * stage, which is not the call's sync area, so a member writes into another's only once that
+ * one has entered this very call (coll_reach_this_call: a message is held by its target
+ * until then). Elsewhere it is the call's own work space, which the engine's reach rule
+ * already keeps for this call (coll_reach; waiting for a member to enter this very call
+ * would read every member's progress word), and which holds fewer blocks.
  */
 #define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
 #define BRUCK_REGION_MAX (64u << 10) /* a held message (a gate still closed) is a copy */
@@ -62,11 +65,25 @@ static int bruck_most_moved(int n)
 /* Where each position's record lies: n offsets at the end of the stage. */
 static size_t bruck_table_bytes(int n) { return ((size_t)n * sizeof(uint32_t) + 63) & ~(size_t)63; }
 
+/* Where the steps run: see above. */
+typedef struct bruck_space {
+    char *base;
+    size_t bytes;
+    int gated;
+} bruck_space_t;
+
+static bruck_space_t bruck_space(const coll_t *c)
+{
+    if (coll_team_messages(c->team))
+        return (bruck_space_t){c->team->stage, c->team->stage_bytes, 1};
+    return (bruck_space_t){c->work.addr, c->work_bytes, 0};
+}
+
 /* The bytes of one step's region: the steps' regions, then the one this member builds its
  * messages in, then the table. */
 static size_t bruck_region(const coll_t *c)
 {
-    const size_t table = bruck_table_bytes(c->n), all = c->team->stage_bytes;
+    const size_t table = bruck_table_bytes(c->n), all = bruck_space(c).bytes;
     if (all <= table)
         return 0;
     const size_t region = (all - table) / (size_t)(bruck_steps(c->n) + 1);
@@ -75,7 +92,7 @@ static size_t bruck_region(const coll_t *c)
 
 size_t coll_alltoall_bruck_room(const coll_t *c)
 {
-    if (!coll_team_messages(c->team) || c->n < COLL_BRUCK_MIN)
+    if (!c->team || c->direct || c->n < COLL_BRUCK_MIN)
         return 0;
     const size_t per = (bruck_region(c) / (size_t)bruck_most_moved(c->n)) & ~(size_t)7;
     return per > sizeof(uint64_t) ? per - sizeof(uint64_t) : 0;
@@ -87,10 +104,19 @@ SSHMEM_COLD static void bruck_overflow(const coll_t *c, int member, size_t bytes
                  "the %zu Bruck's steps have room for", bytes, member, room);
 }
 
+/* The work space is the sync area's, whose stamps (a later call's call number, written
+ * beside data) must never meet a stale word of the same value: its records and lengths go
+ * back to zero, the first used bytes of each of its regions, before the call returns. */
+static void clear_regions(char *base, size_t region, int regions, size_t used)
+{
+    for (int r = 0; r < regions; r++)
+        memset(base + (size_t)r * region, 0, used);
+}
+
 /* Step e's message, built at msg: the records of the positions whose bit e is set, in
  * order. */
 static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const uint32_t *where, int d,
-                            size_t room, char *msg)
+                            size_t room, const char *base, char *msg)
 {
     size_t len = 0;
     for (int k = d; k < c->n; k++) {
@@ -99,7 +125,7 @@ static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const uint32_t *w
         char *rec = msg + len;
         uint64_t bytes;
         if (where[k] != BRUCK_OWN) { /* received in an earlier step: passed on as it came */
-            const char *held = c->team->stage + where[k];
+            const char *held = base + where[k];
             memcpy(&bytes, held, sizeof bytes);
             memcpy(rec, held, record_bytes(bytes));
         } else {
@@ -117,17 +143,23 @@ void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
 {
     const int n = c->n, steps = bruck_steps(n);
     const size_t region = bruck_region(c), room = coll_alltoall_bruck_room(c);
-    char *const stage_at = c->team->stage;
+    const bruck_space_t sp = bruck_space(c);
+    char *const stage_at = sp.base;
     char *const msg = stage_at + (size_t)steps * region;
     uint32_t *const where = (uint32_t *)(msg + region);
     coll_buf_t stage;
-    coll_buf(&stage, stage_at, c->team->stage_bytes, "team stage", c);
+    coll_buf(&stage, stage_at, sp.bytes, "Bruck's space", c);
     for (int k = 0; k < n; k++)
         where[k] = BRUCK_OWN;
-    coll_reach_this_call(c);
-    c->gate_senders = steps; /* one message a step */
+    if (sp.gated) {
+        coll_reach_this_call(c);
+        c->gate_senders = steps; /* one message a step */
+    }
+    size_t used = 0; /* of the steps' regions and the message region, to clear at the end */
     for (int e = 0, d = 1; d < n; e++, d <<= 1) {
-        const size_t len = bruck_message(c, b, where, d, room, msg), at = (size_t)e * region;
+        const size_t len = bruck_message(c, b, where, d, room, stage_at, msg),
+                     at = (size_t)e * region;
+        used = len > used ? len : used;
         const int to = coll_rel(c, d);
         coll_reach(c, to);
         coll_put_signal(c, to, &stage, at, msg, len, BRUCK_SLOT(e));
@@ -141,6 +173,7 @@ void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
             where[k] = (uint32_t)rec;
             rec += record_bytes(bytes);
         }
+        used = rec - at > used ? rec - at : used;
     }
     for (int k = 1; k < n; k++) {
         const char *held = stage_at + where[k];
@@ -148,6 +181,8 @@ void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
         memcpy(&bytes, held, sizeof bytes);
         b->take(b->ctx, coll_rel(c, -k), held + sizeof bytes, bytes);
     }
+    if (!sp.gated)
+        clear_regions(stage_at, region, steps + 1, used);
     coll_all_entered(c); /* every member's blocks are in */
 }
 

@@ -106,5 +106,8 @@ void xchg_allgather_bruck(xchg_t *x)
         xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
                     h + 1, (size_t)h->count);
     }
+    /* Later calls of the team stamp this sync area (a call number beside data): no stale
+     * word of the same value may wait for them here. */
+    memset(c->work.addr, 0, offs[c->n]);
     coll_all_entered(c); /* a block came from every member, inside this call */
 }

@@ -473,7 +473,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
     x.flags_only = 0;
-    if (c->n > 1) {
+    if (c->n > 1 && !c->direct) {
         set_batch(&x, 1);
         x.flags_only = xchg_tree_pattern(&x);
     }
