@@ -447,16 +447,23 @@ static void run_batches(xchg_t *x, int rooted, int early)
 {
     coll_t *c = &x->c;
     const int per = per_batch(c);
+    /* A scatter that may go down the tree and does not return early: the root sends once
+     * every member has entered (arrivals up the tree), so that nobody leaves before all have
+     * entered, without a barrier at the end. */
+    const int arrivals = rooted && !early && x->flags_only;
+    if (arrivals)
+        xchg_tree_arrivals(x);
     for (int b0 = 1; b0 < c->n; b0 += per) {
         if (b0 > 1)
             coll_barrier(c); /* every receiver is done with the slots of the last batch */
         set_batch(x, b0);
         run_batch(x);
     }
-    if (rooted && !early && c->n > 1)
+    if (rooted && !early && !arrivals && c->n > 1)
         coll_barrier(c);
-    if (!rooted && c->n > 1)
-        coll_all_entered(c); /* a header came from every member, inside this call */
+    if ((!rooted || arrivals) && c->n > 1)
+        coll_all_entered(c); /* a header came from every member, inside this call, or from
+                              * the root once all had entered */
 }
 
 void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,

@@ -20,6 +20,7 @@
  * (one wait fewer per call). */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
+#define SLOT_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree scatter's members below have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
@@ -169,6 +170,10 @@ void xchg_alltoall_bruck(xchg_t *x);
  * member waits for its header by a signal (xchg_t.flags_only), whichever way it comes. The
  * same answer on the root and every member. */
 int xchg_tree_pattern(const xchg_t *x);
+/* A scatter that may go down the tree (xchg_tree_pattern), before anything is sent: every
+ * member has entered the call once the root returns from this (arrivals up a binomial tree:
+ * one signal per member, the root's children's at the root). */
+void xchg_tree_arrivals(xchg_t *x);
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x);
 /* As the root of a tree scatter: every member's block, down the tree. */

@@ -63,6 +63,33 @@ int xchg_tree_pattern(const xchg_t *x)
     return !c->direct && c->n >= TREE_MIN_MEMBERS && x->nb == c->n - 1 && (root || member);
 }
 
+/* The scatter's root: this PE (it sends to all), or the one it receives from. */
+static int scatter_root(const xchg_t *x)
+{
+    return x->send->peer == MPIX_X_ALL ? x->c.me : x->recv->peer;
+}
+
+/* Arrivals go up the binomial tree over distances from the root: distance d reports to
+ * d without its lowest set bit, once every distance d + b (b a power of two below that bit,
+ * d + b < n) has reported to it. */
+void xchg_tree_arrivals(xchg_t *x)
+{
+    coll_t *c = &x->c;
+    const int root = scatter_root(x), n = c->n;
+    const int d = c->me >= root ? c->me - root : c->me - root + n;
+    int below = 0;
+    for (int b = 1; b < n && !(d & b); b <<= 1)
+        below += d + b < n;
+    if (below)
+        coll_wait(c, SLOT_ARRIVED, below);
+    if (d == 0)
+        return;
+    const int up = root + (d & (d - 1));
+    const int parent = up < n ? up : up - n;
+    coll_reach(c, parent);
+    coll_signal(c, parent, SLOT_ARRIVED);
+}
+
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x)
 {
