@@ -110,7 +110,7 @@ static size_t steps_room(const coll_t *c)
 int xchg_alltoall_bruck_fits(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    return x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
+    return !c->direct && x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
            (size_t)c->n * RECORD_BYTES < c->work_bytes && steps_room(c) > sizeof(header_t);
 }
 
