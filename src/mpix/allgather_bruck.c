@@ -25,6 +25,7 @@
 #include "coll/engine.h"
 #include "core/error.h"
 #include "mpix/coll.h"
+#include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
 #define BRUCK_MIN_MEMBERS 4 /* at 2 and 3 members the exchange has as few messages */

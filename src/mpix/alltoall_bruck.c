@@ -31,6 +31,7 @@
 #include "coll/engine.h"
 #include "core/error.h"
 #include "mpix/coll.h"
+#include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
 /* Whether count elements go beside the steps (invited) rather than inside them: when they do

@@ -1,6 +1,7 @@
 /*
  * exchange_slots.h: what the exchange's parts share (exchange.c runs it, scatter_tree.c sends
- * a scatter down a tree, allgather_bruck.c runs small allgathers in log2(n) steps): the
+ * a scatter down a tree, allgather_bruck.c and alltoall_bruck.c run small allgathers and
+ * alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in common): the
  * layout of a member's work space, the headers, and the state of one exchange. Private to
  * src/mpix.
  */
@@ -13,7 +14,7 @@
 #include "coll/algo.h"
 #include "coll/engine.h"
 #include "mpix/datatype.h"
-#include "mpix/exchange.h"
+#include "mpix/sides.h"
 
 /* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
  * flag: a PE waits once for both what it receives and the invitations for what it sends
@@ -129,18 +130,6 @@ static inline invitation_t xchg_invitation(const xchg_t *x, int i)
     return (invitation_t){(uint64_t)x->dest.region,
                           x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
 }
-
-/* "recvcounts[3]" or "recvcount", and the partner's count argument ("sendcounts[2]", 2 =
- * this PE), for messages. */
-const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i);
-const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me);
-/* The block from this PE to itself (reports a count that does not match). */
-void xchg_self_block(xchg_t *x);
-
-/* count elements from local origin to the same layout at tgt on member j, then a signal to
- * j's flag slot (one message where UCX emulates RMA). */
-void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
-                           size_t count, int slot);
 
 /* ------------------------------------------------------------------ small allgathers
  * (allgather_bruck.c) */
