@@ -30,6 +30,10 @@
 #include "mpix/exchange_slots.h"
 
 #define TREE_MIN_MEMBERS 4 /* at 3 the root sends 2 messages either way */
+/* Where puts are one-sided a message costs the root little CPU time and every level of the
+ * tree is a hop: the root sends down the tree only where its 2 (n - 1) UCX messages (data,
+ * signal) would exceed 2 ceil(log2 n) + 4, from 7 members. */
+#define TREE_MIN_ONE_SIDED 7
 #define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
 #define TREE_SLOT_EXTRA (sizeof(tree_info_t) + sizeof(header_t) + sizeof(uint64_t))
 
@@ -94,7 +98,8 @@ void xchg_tree_arrivals(xchg_t *x)
 int xchg_tree_scatter(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    if (!x->flags_only || x->send->peer != MPIX_X_ALL || x->slot_bytes < TREE_SLOT_EXTRA)
+    if (!x->flags_only || x->send->peer != MPIX_X_ALL || x->slot_bytes < TREE_SLOT_EXTRA ||
+        (!coll_team_messages(c->team) && c->n < TREE_MIN_ONE_SIDED))
         return 0;
     for (int d = 1; d < c->n; d++) {
         const int j = to_member(c, d);
