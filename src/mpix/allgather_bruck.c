@@ -1,22 +1,22 @@
 /*
- * allgather_bruck.c: small allgathers (allgatherv, allgather) in ceil(log2 n) steps where the
- * members are not all on shared memory (exchange_slots.h has what it shares with exchange.c).
+ * allgather_bruck.c: small allgathers (allgatherv, allgather) in ceil(log2 n) steps wherever
+ * the members are not all on shared memory (exchange_slots.h has what it shares with
+ * exchange.c).
  *
- * The exchange sends every block to every member: n - 1 messages per PE. Over TCP each costs
- * its sender and (on one host) its receiver's kernel time, so a small allgatherv at 4 PEs took
- * 1.2x the time of shmem_fcollectmem of the same bytes, which takes Bruck's 2 steps. Here the
- * blocks take the same steps as fcollect, on the engine's own Bruck (coll_collect_bruck): each
- * member's block, packed behind a header (its count and the call number), lies in every
- * member's work space where coll_collect_bruck_at says, the places following from
- * recvcounts, which every PE holds. After the steps each PE checks every header against its
- * own recvcounts (a sender whose count differs, or recvcounts that differ between PEs, is
- * reported) and unpacks the blocks into dest.
+ * The exchange sends every block to every member: n - 1 messages per PE (three UCX puts each
+ * where puts are one-sided: the header's count, the data, the call number), so a PE's
+ * messages grow with the team. Here the blocks take the same steps as fcollect, on the
+ * engine's own Bruck (coll_collect_bruck): each member's block, packed behind a header (its
+ * count and the call number), lies in every member's work space where coll_collect_bruck_at
+ * says, the places following from recvcounts, which every PE holds. After the steps each PE
+ * checks every header against its own recvcounts (a sender whose count differs, or
+ * recvcounts that differ between PEs, is reported) and unpacks the blocks into dest.
  *
- * Every PE decides alike: the members reach each other by messages (tcp between hosts or
- * on one; coll_team_messages gives every member the same answer), and everybody's
- * blocks fit the work space, by recvcounts, which MPI requires to be the same on every PE.
- * Where puts are one-sided the exchange's single step stays faster: through UCX's shared
- * memory at 4 PEs, 8 bytes each, 2.2-2.7 us against 3.3-3.6 in Bruck's steps.
+ * Every PE decides alike: the team is not all on shared memory (c->direct, the same on every
+ * member), and everybody's blocks fit the work space, by recvcounts, which MPI requires to be
+ * the same on every PE. The work space belongs to the call's sync area, which the team's
+ * calls take in turn: the engine's reach rule (coll_reach, in coll_collect_bruck) is all a
+ * step needs before it writes into a member.
  */
 #include <stdint.h>
 #include <string.h>
@@ -25,10 +25,12 @@
 #include "coll/engine.h"
 #include "core/error.h"
 #include "mpix/coll.h"
+#include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
-#define BRUCK_MIN_MEMBERS 4   /* at 2 and 3 members the exchange has as few messages */
-#define BRUCK_MAX_MEMBERS 64 /* offsets on the stack; coll_team_messages asks no larger team */
+#define BRUCK_MIN_MEMBERS 4 /* at 2 and 3 members the exchange has as few messages */
+/* Offsets on the stack: no more members than headers fit the work space. */
+#define BRUCK_MAX_MEMBERS ((int)(SSHMEM_TEAM_WORK_BYTES / sizeof(header_t)))
 
 /* A block's room in the work space: its header, its data, padded to 8 bytes. */
 static size_t record_bytes(size_t bytes) { return sizeof(header_t) + ((bytes + 7) & ~(size_t)7); }
@@ -54,7 +56,7 @@ static int layout(const xchg_t *x, size_t offs[BRUCK_MAX_MEMBERS + 1])
             return 0;
     }
     offs[c->n] = at;
-    return coll_team_messages(c->team);
+    return 1;
 }
 
 SSHMEM_COLD static void layouts_differ(const xchg_t *x, int i)
@@ -105,4 +107,8 @@ void xchg_allgather_bruck(xchg_t *x)
         xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
                     h + 1, (size_t)h->count);
     }
+    /* Later calls of the team stamp this sync area (a call number beside data): no stale
+     * word of the same value may wait for them here. */
+    memset(c->work.addr, 0, offs[c->n]);
+    coll_all_entered(c); /* a block came from every member, inside this call */
 }

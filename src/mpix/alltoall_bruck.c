@@ -1,24 +1,27 @@
 /*
- * alltoall_bruck.c: small alltoallv / alltoall blocks in ceil(log2 n) steps where the members
- * all reach each other by messages (exchange_slots.h has what it shares with exchange.c).
+ * alltoall_bruck.c: small alltoallv / alltoall blocks in ceil(log2 n) steps on every team not
+ * all on shared memory (exchange_slots.h has what it shares with exchange.c).
  *
- * The exchange sends a block to every member: n - 1 messages per PE, and over TCP each costs
- * its sender and (on one host) its receiver kernel time. Here the blocks take the engine's
+ * The exchange sends a block to every member: n - 1 messages per PE (three UCX puts each
+ * where puts are one-sided), and over TCP each costs its sender and (on one host) its
+ * receiver kernel time. Here the blocks take the engine's
  * Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c, shmem_alltoallmem's too), each
  * packed behind a header (its count and the call number), so every PE can check every count
  * against its own recvcounts.
  *
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
  * every alltoall takes the steps. A block too large for them goes beside them: its header
- * still takes the steps (with HEADER_LARGE), and the block itself goes as a placed block
- * (coll/engine.h): the receiver, judging from its recvcount, records at entry where it goes
+ * still takes the steps (with HEADER_LARGE), and the block itself goes, between members
+ * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its recvcount, records at entry where it goes
  * in its dest, and the sender sends it after the steps without being told. A type with holes
  * keeps the exchange's invitation (where the block goes) and the sender's put with the
  * type's layout. A sender and receiver that disagree about a count disagree about the path
  * only then, and the receiver reports the mismatch from the header (a placed block it did
  * not expect at that size is dropped).
  *
- * Work space: the record of, or the invitation from, member i at i * RECORD_BYTES.
+ * Work space: the record of, or the invitation from, member i at i * RECORD_BYTES; where the
+ * members do not reach each other by messages, Bruck's steps run in the rest of it
+ * (coll_alltoall_bruck: the call's work space is theirs there), which steps_view gives them.
  */
 #include <stdint.h>
 #include <string.h>
@@ -28,6 +31,7 @@
 #include "coll/engine.h"
 #include "core/error.h"
 #include "mpix/coll.h"
+#include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
 /* Whether count elements go beside the steps (invited) rather than inside them: when they do
@@ -86,12 +90,29 @@ _Static_assert(sizeof(invitation_t) == RECORD_BYTES &&
                    sizeof(sshmem_tx_placement_t) == RECORD_BYTES,
                "a record and an invitation take the same room");
 
+/* The work space past the records (rounded to a cache line), for Bruck's steps: moved there
+ * (apart = 1) or back (apart = -1). Every member moves alike. */
+static void steps_view(coll_t *c, int apart)
+{
+    const size_t skip = ((size_t)c->n * RECORD_BYTES + 63) & ~(size_t)63;
+    c->work.addr += apart * (ptrdiff_t)skip;
+    c->work.off += apart * (ptrdiff_t)skip;
+    c->work_bytes -= apart * (ptrdiff_t)skip;
+}
+
+/* The room of a block in Bruck's steps, with the records kept apart. */
+static size_t steps_room(const coll_t *c)
+{
+    coll_t view = *c;
+    steps_view(&view, 1);
+    return coll_alltoall_bruck_room(&view);
+}
+
 int xchg_alltoall_bruck_fits(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    return x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
-           (size_t)c->n * RECORD_BYTES <= c->work_bytes &&
-           coll_alltoall_bruck_room(c) > sizeof(header_t);
+    return !c->direct && x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
+           (size_t)c->n * RECORD_BYTES < c->work_bytes && steps_room(c) > sizeof(header_t);
 }
 
 /* Before the call is announced: where every block that goes beside lands, from each member
@@ -100,7 +121,7 @@ int xchg_alltoall_bruck_fits(const xchg_t *x)
 void xchg_alltoall_bruck_place(xchg_t *x)
 {
     coll_t *c = &x->c;
-    const size_t room = coll_alltoall_bruck_room(c);
+    const size_t room = steps_room(c);
     x->placed = x->contig;
     for (int i = 0; x->placed && i < c->n; i++) {
         const size_t count = mpix_side_count(x->recv, i);
@@ -162,12 +183,14 @@ static void send_large(xchg_t *x, size_t room)
 void xchg_alltoall_bruck(xchg_t *x)
 {
     coll_t *c = &x->c;
-    const size_t room = coll_alltoall_bruck_room(c);
+    const size_t room = steps_room(c);
     bruck_call_t b = {x, room};
     const coll_blocks_t blocks = {write_block, take_block, &b};
     const int large_in = invite_large(x, room);
     xchg_self_block(x);
+    steps_view(c, 1);
     coll_alltoall_bruck(c, &blocks);
+    steps_view(c, -1);
     send_large(x, room);
     if (large_in)
         coll_wait(c, SLOT_DONE, large_in);

@@ -32,7 +32,6 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include <shmem.h>
 
@@ -45,36 +44,8 @@
 #include "mpix/coll.h"
 #include "mpix/datatype.h"
 #include "mpix/exchange.h"
+#include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
-#include "mpix/typed_rma.h"
-
-/* (exchange_slots.h) */
-void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
-                           size_t count, int slot)
-{
-    coll_t *c = &x->c;
-    if (count == 0 || x->type->size == 0) {
-        coll_signal(c, j, slot);
-        return;
-    }
-    if (x->contig) {
-        coll_buf_t data = *tgt;
-        data.off += (size_t)x->type->true_lb; /* may wrap for a negative lb: sums stay right */
-        coll_put_signal_async(c, j, &data, 0, origin + x->type->true_lb, count * x->type->size,
-                              slot);
-        return;
-    }
-    char *mapped = sshmem_peer(coll_pe(c, j))->direct[tgt->region];
-    if (mapped) {
-        mpix_copy_elems(mapped + tgt->off, origin, count, x->type);
-    } else {
-        char *local = (char *)sshmem.region[tgt->region].base + tgt->off;
-        mpix_put_elems(SHMEM_CTX_DEFAULT, local, origin, count, x->type, coll_pe(c, j), 1,
-                       c->call);
-        c->ucx_dirty |= 1 << tgt->region; /* the engine fences before the signal */
-    }
-    coll_signal(c, j, slot);
-}
 
 /* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
 static char *mapped_work(const xchg_t *x, int j, size_t at)
@@ -89,7 +60,7 @@ static char *mapped_work(const xchg_t *x, int j, size_t at)
  * its own is found out either way (take_header). */
 static int post_pair(const xchg_t *x, int d, int partner)
 {
-    return d <= SSHMEM_TEAM_POST_DISTANCES && coll_stamps_to(&x->c, partner);
+    return d <= SSHMEM_TEAM_POST_DISTANCES && xchg_stamps_to(x, partner);
 }
 static int by_post(const xchg_t *x, int d, int partner, size_t count)
 {
@@ -151,13 +122,13 @@ static void send_header(xchg_t *x, int d)
         send_post(x, d, j, &h, origin, count, data_len);
         return;
     }
-    char *there = mapped_work(x, j, at);
+    char *there = xchg_stamps_to(x, j) ? mapped_work(x, j, at) : NULL;
     if (there) {
         store_stamped(x, (header_t *)(there + HEADER_AT), &h, origin, count);
         return;
     }
     /* Through UCX the header and the data go in one put, never over the invitation. */
-    if (coll_stamps_to(&x->c, j)) {
+    if (xchg_stamps_to(x, j)) {
         put_stamped(x, j, &x->c.work, at + HEADER_AT, &h, origin, count, data_len);
         return;
     }
@@ -166,23 +137,6 @@ static void send_header(xchg_t *x, int d)
     if (data_len)
         xchg_pack(x, buf + sizeof h, origin, count);
     coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_IN);
-}
-
-/* "recvcounts[3]" or "recvcount", for messages. */
-const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i)
-{
-    if (s->counts)
-        snprintf(buf, 48, "%s[%d]", s->name, i);
-    else
-        snprintf(buf, 48, "%s", s->name);
-    return buf;
-}
-
-/* The partner's count argument, for messages: "sendcounts[2]" (2 = this PE). */
-const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me)
-{
-    snprintf(buf, 48, s->peer_name, me);
-    return buf;
 }
 
 /* Distances per batch: as many slots of SLOT_MIN as the work space has. */
@@ -255,7 +209,7 @@ static void take_header(xchg_t *x, int d)
         const header_t *box = (const header_t *)(x->c.flags.addr + coll_post_at(&x->c, d));
         if (coll_wait_stamps(&x->c, &box->seq, &h->seq, coll_stamp(&x->c)))
             h = box;
-    } else if (coll_stamps_to(&x->c, i)) {
+    } else if (xchg_stamps_to(x, i)) {
         coll_wait_stamp(&x->c, &h->seq, coll_stamp(&x->c));
     }
     /* Only a sender and receiver that disagree about a count make a stray invitation count
@@ -354,28 +308,6 @@ static int send_multicast(xchg_t *x, int with_self)
 
 /* ------------------------------------------------------------------ the exchange */
 
-/* The block from this PE to itself (exchange_slots.h). */
-void xchg_self_block(xchg_t *x)
-{
-    const int me = x->c.me;
-    if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
-        return;
-    size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
-    if (SSHMEM_UNLIKELY(n != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, me), want, me,
-                            xchg_their_name(theirs, x->recv, me), (long long)n);
-    }
-    const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
-    char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
-    if (from == to || n == 0)
-        return;
-    if (x->contig)
-        memmove(to + x->type->true_lb, from + x->type->true_lb, n * x->type->size);
-    else
-        mpix_copy_elems(to, from, n, x->type);
-}
-
 /* The receive side must have somewhere to put what it is sent. */
 static void check_dest(const xchg_t *x)
 {
@@ -418,7 +350,7 @@ static void run_batch(xchg_t *x)
         xchg_self_block(x); /* while the peers work on theirs */
     for (int d = x->b0; d < end; d++) {
         const int i = from_member(c, d);
-        flagged += mpix_side_talks(x->recv, i) && !coll_stamps_to(c, i);
+        flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
         coll_wait(c, SLOT_IN, flagged + large_out);
@@ -447,16 +379,23 @@ static void run_batches(xchg_t *x, int rooted, int early)
 {
     coll_t *c = &x->c;
     const int per = per_batch(c);
+    /* A scatter that may go down the tree and does not return early: the root sends once
+     * every member has entered (arrivals up the tree), so that nobody leaves before all have
+     * entered, without a barrier at the end. */
+    const int arrivals = rooted && !early && x->flags_only;
+    if (arrivals)
+        xchg_tree_arrivals(x);
     for (int b0 = 1; b0 < c->n; b0 += per) {
         if (b0 > 1)
             coll_barrier(c); /* every receiver is done with the slots of the last batch */
         set_batch(x, b0);
         run_batch(x);
     }
-    if (rooted && !early && c->n > 1)
+    if (rooted && !early && !arrivals && c->n > 1)
         coll_barrier(c);
-    if (!rooted && c->n > 1)
-        coll_all_entered(c); /* a header came from every member, inside this call */
+    if ((!rooted || arrivals) && c->n > 1)
+        coll_all_entered(c); /* a header came from every member, inside this call, or from
+                              * the root once all had entered */
 }
 
 void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
@@ -472,6 +411,11 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
+    x.flags_only = 0;
+    if (c->n > 1 && !c->direct) {
+        set_batch(&x, 1);
+        x.flags_only = xchg_tree_pattern(&x);
+    }
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);

@@ -1,6 +1,7 @@
 /*
  * exchange_slots.h: what the exchange's parts share (exchange.c runs it, scatter_tree.c sends
- * a scatter down a tree, allgather_bruck.c runs small allgathers in log2(n) steps): the
+ * a scatter down a tree, allgather_bruck.c and alltoall_bruck.c run small allgathers and
+ * alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in common): the
  * layout of a member's work space, the headers, and the state of one exchange. Private to
  * src/mpix.
  */
@@ -13,13 +14,14 @@
 #include "coll/algo.h"
 #include "coll/engine.h"
 #include "mpix/datatype.h"
-#include "mpix/exchange.h"
+#include "mpix/sides.h"
 
 /* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
  * flag: a PE waits once for both what it receives and the invitations for what it sends
  * (one wait fewer per call). */
 #define SLOT_IN (COLL_SLOT_ALGO + 0)
 #define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
+#define SLOT_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree scatter's members below have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
@@ -53,7 +55,17 @@ typedef struct xchg {
     int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
     int placed;        /* large blocks between members reached by messages go placed
                         * (coll_put_signal_placed), not invited (xchg_placed_pair) */
+    int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
+                        * that may go down the tree (xchg_tree_pattern) */
 } xchg_t;
+
+/* Whether the header between this PE and member announces itself by its stamp (the engine
+ * lets the pair stamp, and this exchange does not signal every header). Both ends of a pair
+ * get the same answer. */
+static inline int xchg_stamps_to(const xchg_t *x, int member)
+{
+    return !x->flags_only && coll_stamps_to(&x->c, member);
+}
 
 /* Whether a large block between this PE and member goes placed: the call allows it, and the
  * pair reaches each other by messages (both ends have the same answer). */
@@ -119,18 +131,6 @@ static inline invitation_t xchg_invitation(const xchg_t *x, int i)
                           x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
 }
 
-/* "recvcounts[3]" or "recvcount", and the partner's count argument ("sendcounts[2]", 2 =
- * this PE), for messages. */
-const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i);
-const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me);
-/* The block from this PE to itself (reports a count that does not match). */
-void xchg_self_block(xchg_t *x);
-
-/* count elements from local origin to the same layout at tgt on member j, then a signal to
- * j's flag slot (one message where UCX emulates RMA). */
-void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
-                           size_t count, int slot);
-
 /* ------------------------------------------------------------------ small allgathers
  * (allgather_bruck.c) */
 
@@ -155,6 +155,14 @@ void xchg_alltoall_bruck(xchg_t *x);
 /* ------------------------------------------------------------------ the tree scatter
  * (scatter_tree.c) */
 
+/* Whether this exchange is a scatter that the root may send down the tree: then every
+ * member waits for its header by a signal (xchg_t.flags_only), whichever way it comes. The
+ * same answer on the root and every member. */
+int xchg_tree_pattern(const xchg_t *x);
+/* A scatter that may go down the tree (xchg_tree_pattern), before anything is sent: every
+ * member has entered the call once the root returns from this (arrivals up a binomial tree:
+ * one signal per member, the root's children's at the root). */
+void xchg_tree_arrivals(xchg_t *x);
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x);
 /* As the root of a tree scatter: every member's block, down the tree. */

@@ -30,6 +30,10 @@
 #include "mpix/exchange_slots.h"
 
 #define TREE_MIN_MEMBERS 4 /* at 3 the root sends 2 messages either way */
+/* Where puts are one-sided a message costs the root little CPU time and every level of the
+ * tree is a hop: the root sends down the tree only where its 2 (n - 1) UCX messages (data,
+ * signal) would exceed 2 ceil(log2 n) + 4, from 7 members. */
+#define TREE_MIN_ONE_SIDED 7
 #define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
 #define TREE_SLOT_EXTRA (sizeof(tree_info_t) + sizeof(header_t) + sizeof(uint64_t))
 
@@ -54,17 +58,53 @@ static uint64_t subtree_count(const subtree_t *t, int k)
     return v;
 }
 
+int xchg_tree_pattern(const xchg_t *x)
+{
+    const coll_t *c = &x->c;
+    const mpix_side_t *s = x->send, *r = x->recv;
+    const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
+    const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
+    return !c->direct && c->n >= TREE_MIN_MEMBERS && x->nb == c->n - 1 && (root || member);
+}
+
+/* The scatter's root: this PE (it sends to all), or the one it receives from. */
+static int scatter_root(const xchg_t *x)
+{
+    return x->send->peer == MPIX_X_ALL ? x->c.me : x->recv->peer;
+}
+
+/* Arrivals go up the binomial tree over distances from the root: distance d reports to
+ * d without its lowest set bit, once every distance d + b (b a power of two below that bit,
+ * d + b < n) has reported to it. */
+void xchg_tree_arrivals(xchg_t *x)
+{
+    coll_t *c = &x->c;
+    const int root = scatter_root(x), n = c->n;
+    const int d = c->me >= root ? c->me - root : c->me - root + n;
+    int below = 0;
+    for (int b = 1; b < n && !(d & b); b <<= 1)
+        below += d + b < n;
+    if (below)
+        coll_wait(c, SLOT_ARRIVED, below);
+    if (d == 0)
+        return;
+    const int up = root + (d & (d - 1));
+    const int parent = up < n ? up : up - n;
+    coll_reach(c, parent);
+    coll_signal(c, parent, SLOT_ARRIVED);
+}
+
 /* As the root: whether this scatter goes down the tree. */
 int xchg_tree_scatter(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    if (c->n < TREE_MIN_MEMBERS || x->nb != c->n - 1 || x->send->peer != MPIX_X_ALL ||
-        x->recv->peer != c->me || x->slot_bytes < TREE_SLOT_EXTRA)
+    if (!x->flags_only || x->send->peer != MPIX_X_ALL || x->slot_bytes < TREE_SLOT_EXTRA ||
+        (!coll_team_messages(c->team) && c->n < TREE_MIN_ONE_SIDED))
         return 0;
     for (int d = 1; d < c->n; d++) {
         const int j = to_member(c, d);
         size_t bytes, count = mpix_side_count(x->send, j);
-        if (coll_stamps_to(c, j) || __builtin_mul_overflow(count, x->type->size, &bytes) ||
+        if (__builtin_mul_overflow(count, x->type->size, &bytes) ||
             bytes > x->slot_bytes - TREE_SLOT_EXTRA || is_large(x, count))
             return 0;
     }
@@ -152,6 +192,5 @@ void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
  * comes as a message from member i. */
 int xchg_tree_member(const xchg_t *x, int i)
 {
-    return x->c.n >= TREE_MIN_MEMBERS && x->send->peer == MPIX_X_NONE && x->recv->peer == i &&
-           x->nb == x->c.n - 1 && !coll_stamps_to(&x->c, i);
+    return x->flags_only && x->send->peer == MPIX_X_NONE && x->recv->peer == i;
 }
