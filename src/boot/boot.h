@@ -11,10 +11,6 @@
 void sshmem_boot_init(int *rank, int *size, int *singleton);
 /* An id shared by the PEs of one host. */
 int sshmem_boot_node_id(void);
-/* Every PE's host id into ids[0..n_pes) from the launcher's node map, in calls per host, not
- * per PE (the ids are the hosts' positions in the map, not PMIX_NODEID). -1 when the launcher
- * does not give a whole map: ids are then unspecified. */
-int sshmem_boot_host_ids(int *ids, int n_pes);
 /* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
  * count), known before any exchange; 0 when the launcher does not say. */
 int sshmem_boot_host_count(void);

@@ -83,47 +83,6 @@ int sshmem_boot_host_count(void)
     return get_job_u32(PMIX_NUM_NODES, &n) == 0 ? (int)n : 0;
 }
 
-/* Give the PEs listed in procs[0..n) host id `host`; -1 if one is not a rank of the job. */
-static int note_host(const pmix_proc_t *procs, size_t n, int host, int *ids, int n_pes)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (procs[i].rank >= (pmix_rank_t)n_pes)
-            return -1;
-        ids[procs[i].rank] = host;
-    }
-    return 0;
-}
-
-/* Resolve_nodes names the hosts once; Resolve_peers lists each host's PEs: calls in
- * proportion to the hosts, not to the PEs. */
-int sshmem_boot_host_ids(int *ids, int n_pes)
-{
-    if (!connected)
-        return -1;
-    char *nodes = NULL;
-    if (PMIx_Resolve_nodes(me.nspace, &nodes) != PMIX_SUCCESS || !nodes)
-        return -1;
-    for (int pe = 0; pe < n_pes; pe++)
-        ids[pe] = -1;
-    int host = 0, ok = 0;
-    char *save = NULL;
-    for (char *node = strtok_r(nodes, ",", &save); node && ok == 0;
-         node = strtok_r(NULL, ",", &save), host++) {
-        pmix_proc_t *procs = NULL;
-        size_t n = 0;
-        if (PMIx_Resolve_peers(node, me.nspace, &procs, &n) != PMIX_SUCCESS)
-            ok = -1;
-        else
-            ok = note_host(procs, n, host, ids, n_pes);
-        if (procs)
-            PMIX_PROC_FREE(procs, n);
-    }
-    free(nodes);
-    for (int pe = 0; pe < n_pes && ok == 0; pe++)
-        ok = ids[pe] < 0 ? -1 : 0; /* a PE on no listed host: the map is not whole */
-    return ok;
-}
-
 static const void *single_card;
 static size_t single_len;
 

@@ -21,12 +21,6 @@ struct sshmem_env sshmem_env; /* every setting at its zero: no SSHMEM_PES_PER_NO
 /* The launcher: one host (node 0), and no node map or cards asked for. */
 int sshmem_boot_host_count(void) { return 1; }
 int sshmem_boot_node_id(void) { return 0; }
-int sshmem_boot_host_ids(int *ids, int n_pes)
-{
-    (void)ids;
-    (void)n_pes;
-    return -1;
-}
 
 static void unexpected(const char *what)
 {
