@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "janitor.h"
+#include "orphans.h"
 #include "tmpdir.h"
 #include "util.h"
 
@@ -46,22 +47,6 @@ static void detach(void)
     prctl(PR_SET_NAME, "oshrun-guard");
 }
 
-/* The parent pid in /proc/PID/stat (the fields after the command's last ')'), or -1. */
-static pid_t parent_of(const char *pid)
-{
-    char path[300], buf[512];
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    char *end = strrchr(buf, ')');
-    int ppid;
-    return end && sscanf(end + 1, " %*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
-}
-
 /* For a kernel without the list of children: every process whose parent is the guard. */
 static void kill_children_by_scan(void)
 {
@@ -70,7 +55,7 @@ static void kill_children_by_scan(void)
         return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL)
-        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && parent_of(e->d_name) == getpid())
+        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && osh_live_parent_of(e->d_name) == getpid())
             kill((pid_t)atoi(e->d_name), SIGKILL);
     closedir(d);
 }

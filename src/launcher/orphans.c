@@ -31,10 +31,9 @@ int osh_orphans_adopt(void)
     return 0;
 }
 
-/* The parent pid of live process `pid` from /proc/PID/stat, or -1 (gone, or a zombie that
- * only waits to be reaped). The command name in parentheses may hold spaces and parentheses:
- * the fields follow its last ')'. */
-static pid_t parent_of(const char *pid)
+/* From /proc/PID/stat (orphans.h). The command name in parentheses may hold spaces and
+ * parentheses: the fields follow its last ')'. */
+pid_t osh_live_parent_of(const char *pid)
 {
     char path[64], buf[512];
     snprintf(path, sizeof path, "/proc/%s/stat", pid);
@@ -77,7 +76,7 @@ static int kill_where(int (*doomed)(const char *pid, const void *ctx), const voi
 static int child(const char *pid, const void *unused)
 {
     (void)unused;
-    return parent_of(pid) == getpid();
+    return osh_live_parent_of(pid) == getpid();
 }
 
 static int kill_children(void)

@@ -14,4 +14,8 @@ int osh_orphans_adopt(void);
  * ancestor and subreaper too, ends them: janitor.c.) */
 int osh_orphans_end(double seconds);
 
+/* The parent pid of live process `pid` (a /proc entry's name), or -1: gone, or a zombie that
+ * only waits to be reaped. */
+pid_t osh_live_parent_of(const char *pid);
+
 #endif
