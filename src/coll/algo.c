@@ -78,10 +78,10 @@ enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
         return COLL_FCOLLECT_HIER;
     /* Both send every PE (n - 1) blocks; Bruck in log2(n) steps, the ring in n - 1 (each of
      * one block, so it keeps a large transfer streaming). Where each step is a message through
-     * its receiver's CPU (tcp) the steps cost most: fcollectmem over tcp, ring -> Bruck, 4 KiB
-     * per PE at 8 / 16 PEs 233 / 1,013 -> 129 / 436 us, 16 KiB at 8 277 -> 197, 32 KiB at 4
-     * 93 -> 74; equal at 16 KiB x 16 PEs (1,280 against 1,240), behind at 128 KiB x 4 (282
-     * against 225). So the ring only for large blocks on small sets: its n - 1 steps of
+     * its receiver's CPU (tcp) the steps cost most, and Bruck wins up to tens of KiB per PE
+     * (measured with bench/coll_latency over tcp; figures in the commit history); the ring
+     * wins only for large blocks on a few PEs. So the ring only for large blocks on small
+     * sets: its n - 1 steps of
      * latency grow with the set, Bruck's bytes per step do not grow beyond the ring's total. */
     const size_t bruck_block_max = coll_team_messages(c->team) ? (64u << 10) : 2048;
     return nbytes <= bruck_block_max || c->n > COLL_RING_MAX_MEMBERS ? COLL_FCOLLECT_BRUCK
