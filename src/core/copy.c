@@ -89,9 +89,9 @@ static size_t last_level_cache(unsigned *sharing)
 #if defined(__x86_64__)
 /* A copy streams once its source and destination would crowd this CPU's share of the
  * last-level cache: from 3/4 of (cache / CPUs sharing it), 12 MiB on this machine (32 MiB
- * shared by 2 CPUs). Measured here (bench/README.md, "Large transfers"): with the cache free
- * memcpy is ahead up to 8 MiB (by 0-25%), streaming from 12 MiB (by 25% there, 45% at
- * 16 MiB, and from 6 MiB on when other processes use the cache). Never below 1 MiB;
+ * shared by 2 CPUs). Measured (bench/README.md, "Large transfers"): with the cache free
+ * memcpy is ahead below that, streaming above it (and from half of it when other processes
+ * use the cache). Never below 1 MiB;
  * unknown cache: no streaming. */
 static size_t auto_threshold(void)
 {
@@ -135,7 +135,7 @@ void sshmem_copy_init(void)
 #if defined(__x86_64__)
 /* The body of a streaming copy: n (a multiple of 64) bytes to a 64-byte aligned d. Two
  * versions, chosen once by sshmem_copy_init: 32-byte AVX2 accesses move memory-bound copies
- * (source and destination beyond the cache) 5-15% faster here than the 16-byte SSE2 ones
+ * (source and destination beyond the cache) faster than the 16-byte SSE2 ones
  * every x86-64 CPU has; within the cache both run at the same speed. */
 static void stream_body_sse2(char *d, const char *s, size_t n)
 {

@@ -60,11 +60,9 @@ static inline int one_run_at_a_time(ptrdiff_t ds, ptrdiff_t ss, size_t n)
 
 /* A run of a size the compiler knows: one load and one store (memcpy of a constant size
  * compiles to that, and stays correct for unaligned data). Four runs per iteration, loads
- * before stores, so four loads are in flight: in L1 twice as fast as one run at a time
- * (200 doubles 192 bytes apart: 55 ns, not 109). Where every run has lines of its own and
- * the copy streams through L1, one run at a time is faster instead (AMD EPYC, 1,000 doubles
- * 192 bytes apart into a peer's memory: 0.56-0.66 us, unrolled by four 0.69-0.92; 100 or 200
- * doubles 768 apart: 0.04 / 0.17-0.21 us against 0.06 / 0.22-0.24), the hardware's stride
+ * before stores, so four loads are in flight: in L1 twice as fast as one run at a time.
+ * Where every run has lines of its own and the copy streams through L1, one run at a time is
+ * faster instead (measured on AMD EPYC, bench/strided_micro.c), the hardware's stride
  * prefetch following one load and one store stream better than four of each. */
 #define STRIDED_RUNS_OF(T)                                                                   \
     do {                                                                                     \
@@ -90,7 +88,7 @@ static inline int one_run_at_a_time(ptrdiff_t ds, ptrdiff_t ss, size_t n)
 /* A run of B < run <= 2B bytes for a B the compiler knows: the first B bytes and the last B
  * bytes (they overlap), both loaded before either is stored, so a run that overlaps itself
  * (a layout copied onto itself, shifted) still moves like memmove. No library call per run:
- * 1,000 runs of 3 to 48 bytes 192 apart take 1.1 us, not 2.4 to 3.3 with memmove per run. */
+ * a memmove per small run took two to three times as long. */
 #define STRIDED_RUNS_OVERLAPPING(T)                                                          \
     for (size_t i = 0; i < n; i++, d += ds, s += ss) {                                       \
         T head, tail;                                                                        \
@@ -313,8 +311,8 @@ static int single_runs(const copy_plan_t *p)
 /* Whole elements [first, first + n) of a plan whose pieces are single runs (a struct's
  * fields): a block of elements at a time, each piece one strided loop over the block (its
  * runs extent apart on a layout side, bytes apart on the packed side), so a struct array
- * moves at the speed of the strided loops (1,000 {int, double}: 0.45 us, where a walk run
- * by run took 11.4), and the block's lines stay in L1 from one piece to the next. Within a block
+ * moves at the speed of the strided loops (a walk run by run was 25 times slower), and the
+ * block's lines stay in L1 from one piece to the next. Within a block
  * the runs go piece by piece; only the visitor needs type-map order, and it never comes here. */
 static void blocked_elements(const copy_plan_t *p, size_t first, size_t n, move_t *m)
 {

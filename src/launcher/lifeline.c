@@ -136,8 +136,8 @@ static void pull(struct osh_lifelines *l)
         }
     }
     /* Every lifeline has closed: nothing more to learn. Removing the watch now lets the
-     * kernel retire it (an RCU grace period, 5-15 ms here) while the job ends; left for
-     * the close in osh_lifelines_free, it held oshrun's exit back that long. */
+     * kernel retire it (an RCU grace period) while the job ends; left for the close in
+     * osh_lifelines_free, it held oshrun's exit back that long. */
     if (l->nclosed == l->np && l->watch >= 0) {
         inotify_rm_watch(l->inotify_fd, l->watch);
         l->watch = -1;

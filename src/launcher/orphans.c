@@ -127,7 +127,7 @@ int osh_orphans_end(double seconds)
     for (;;) {
         reap_children();
         /* Nearly always nobody is left: scanning every process of the host, the only
-         * reliable way to find the rest, took 1.4 ms at the end of every job. */
+         * reliable way to find the rest, would cost every job's end. */
         if (!any_child())
             return total;
         int killed = kill_children();

@@ -237,12 +237,11 @@ static pmix_server_module_t module = {
 
 /* Where libpmix keeps the job's data. Its default on one host, a shared-memory store (gds
  * ds21), maps and clears 8 MiB of segments when the job is registered, unmaps them when it is
- * deregistered, and makes every client map them in PMIx_Init: 20 of a 4-PE job's 65 ms here.
- * The hash store sends each client the job's data (a PMIX_PROC_DATA per PE) over its socket
- * into the client's own memory instead: n^2 bytes for the job, which costs more than the
- * segments from about 16 PEs on (measured with test/scale/check-scale.sh: the same CPU time
- * at 16 PEs, 30% more with hash at 512). A user's PMIX_MCA_gds still wins. libpmix reads
- * the variable in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it
+ * deregistered, and makes every client map them in PMIx_Init: a large part of a small job's
+ * start. The hash store sends each client the job's data (a PMIX_PROC_DATA per PE) over its
+ * socket into the client's own memory instead: n^2 bytes for the job, which costs more than
+ * the segments from about 16 PEs on (test/scale/check-scale.sh shows the CPU time). A user's
+ * PMIX_MCA_gds still wins. libpmix reads the variable in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it
  * is unset again then (returns 1 when it was set), so that the PEs and what they start do not
  * take oshrun's choice for the user's. */
 #define HASH_STORE_MAX_PES 16

@@ -3,8 +3,8 @@
  * Two parts of oshrun need it: the binding of the PEs (binding.c) and the PMIx server, which
  * reads the topology itself in PMIx_server_init unless it is given one (pmix_host.c). Its own
  * reading takes the I/O devices too: reading every PCI device's configuration space and
- * loading hwloc's plugins cost 10-25 ms of the launch of a 4-PE job here, for data nothing
- * of a one-host job uses. So one reading, of the cores only, serves both. */
+ * loading hwloc's plugins was a visible part of a small job's launch, for data nothing of a
+ * one-host job uses. So one reading, of the cores only, serves both. */
 #define _GNU_SOURCE
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@ static hwloc_topology_t topology;
 static int tried;
 
 /* hwloc's plugins read I/O devices (and the XML one imports topologies): with I/O filtered
- * out they find nothing, but loading them, libxml2, ICU, OpenCL and X11 with them, took
- * 3 ms of every launch. hwloc reads the variable once, when the first topology is made;
+ * out they find nothing, but loading them, libxml2, ICU, OpenCL and X11 with them, still
+ * costs every launch. hwloc reads the variable once, when the first topology is made;
  * the PEs do not get it. A user's HWLOC_PLUGINS_BLACKLIST, or plugin choice, stays. */
 #define UNUSED_PLUGINS "hwloc_pci,hwloc_xml_libxml,hwloc_opencl,hwloc_gl,hwloc_cuda," \
                        "hwloc_nvml,hwloc_rsmi,hwloc_levelzero"

@@ -1,8 +1,8 @@
 /*
  * strided_ucx.c: iput/iget/ibput/ibget to a PE reached through UCX, as packed messages.
  *
- * One UCX put per block costs a fixed overhead each (a few hundred ns on shared memory, some
- * microseconds over tcp), so 1,000 strided doubles went at 25 MB/s and 3 MB/s. When the
+ * One UCX put per block costs a fixed overhead each (more over tcp than on shared memory),
+ * so strided doubles one put each go at a few MB/s. When the
  * transport says staging pays (many short blocks), both layouts become one-piece copy plans
  * (copy_plan_strided: nblocks elements of bsize*size bytes, a stride apart) and the transport
  * ships the packed data in one message per piece (src/transport/ucx_staging.c); the target

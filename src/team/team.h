@@ -34,13 +34,11 @@
 #define SSHMEM_TEAM_WORK_AT (SSHMEM_TEAM_STAMP_LINE_AT + SSHMEM_TEAM_STAMP_LINE_BYTES)
 /* Sync areas a team uses in turn (call s: area[(s - 1) % nareas]). Calls that touch members
  * only through the areas let a member run up to nareas - 1 calls ahead of the slowest
- * (coll/engine.h, "Early return"). The predefined teams have more (an 8-byte gatherv at 4 PEs
- * on 2 loaded cores: 1.6 us with 2 areas, 0.9 with 4, 0.5-0.7 with 8; 1.5 with 8 and 0.9 with
- * 16 in another run; on 2 cores 0.3 us apart, 8-byte gatherv / scatterv / user-op reduce at 4
- * PEs: 0.89 / 0.93 / 0.84 us with 16, 0.51 / 0.60 / 0.48 with 32, 0.36 / 0.46 / 0.31 with 64,
- * where MPI takes 1.07 / 0.47 / 0.60: a slow member's peers get that much further per time
- * slice). Split teams keep two, so the pool stays as small as SSHMEM_TEAMS_MAX asks; the
- * defaults stay under 6 MiB (api/space_layout.c), of which a page per area is touched. */
+ * (coll/engine.h, "Early return"). The predefined teams have more: on a crowded host a slow
+ * member's peers get that much further per time slice, and small rooted calls got faster with
+ * every doubling up to 64 (doc/performance.md). Split teams keep two, so the pool stays as
+ * small as SSHMEM_TEAMS_MAX asks; the defaults stay under 6 MiB (api/space_layout.c), of
+ * which a page per area is touched. */
 #define SSHMEM_TEAM_AREAS_SPLIT 2
 #define SSHMEM_TEAM_AREAS_PREDEFINED 64
 /* Powers of two: a call picks its area with a mask (coll/engine.c), not a division. */
@@ -52,16 +50,11 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 /* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd
  * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine
  * collective. Every piece costs synchronisations, which on a crowded host are trips through
- * the scheduler: 1 MiB of malloc'd doubles allreduced at 4 PEs on 2 cores took 650-770 us in
- * 32 KiB pieces, 210-230 us in 256 KiB ones (symmetric: 90-110). Through UCX half of it holds
- * data and the reductions receive in the other half: over tcp a 1 MiB reduce to a root took
- * 930-1,180 / 4,800-8,500 us at 2 / 4 PEs with 256 KiB, 635 / 2,800-3,800 with 1 MiB (and
- * malloc'd allreduce 940-1,000 / 5,200 -> 660 / 3,000-3,100). The predefined teams, where
- * such calls mostly run, get the large one; split teams keep a small one, so the pool stays
- * as small as SSHMEM_TEAMS_MAX asks. Pages never used are never touched. 1.5 MiB, so that
- * over tcp 1 MiB of data goes as one piece with its landing beside it (src/mpix/reduce.c,
- * run_staged): malloc'd 1 MiB allreduced at 2 / 4 PEs, 669-775 / 2,000-2,430 us in two
- * pieces, 576-615 / 1,600-1,850 in one. */
+ * the scheduler, so fewer, larger pieces win. Through UCX half of it holds data and the
+ * reductions receive in the other half. The predefined teams, where such calls mostly run,
+ * get the large one; split teams keep a small one, so the pool stays as small as
+ * SSHMEM_TEAMS_MAX asks. Pages never used are never touched. 1.5 MiB, so that over tcp 1 MiB
+ * of data goes as one piece with its landing beside it (src/mpix/reduce.c, run_staged). */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
 #define SSHMEM_TEAM_STAGE_PREDEFINED (1536u << 10)
 /* Posts: 32-byte boxes for the small blocks of the MPI-style gather family (src/mpix/

@@ -3,10 +3,9 @@
  *
  * Members that run calls ahead of this PE by different distances send interleaved gates
  * (three members 5, 900 and 12,000 calls ahead), thousands of messages held at once. A list
- * kept sorted walked over thousands of entries per insertion (an 8-byte gatherv at 4 PEs over
- * tcp took 51 us instead of 15); a binary heap of the entries cost log2(held) steps, each a
- * pointer to an entry far from the last, and taking from it was 6-16% of a gatherv root's time
- * at 4 PEs over tcp. Gates are call numbers, so a queue is a calendar instead: a ring with a
+ * kept sorted walked over thousands of entries per insertion, which tripled a small gatherv
+ * over tcp; a binary heap of the entries cost log2(held) steps, each a pointer to an entry
+ * far from the last, a visible share of a gatherv root's time. Gates are call numbers, so a queue is a calendar instead: a ring with a
  * bucket per call number from the lowest gate held (base) to the highest, each bucket a list
  * in arrival order. A message goes to the tail of its bucket; the next open one is at the
  * head of the first bucket that is not empty, and an empty bucket is passed once. The ring

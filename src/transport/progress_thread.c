@@ -11,9 +11,8 @@
  *
  * Cost: nothing while idle: it sleeps in poll(2), it never spins. While it exists the default
  * worker is shared (ucx_tx.h): every call into it takes default_tx.lock, one atomic
- * exchange per operation on the UCX path (worker_lock.h; with a pthread mutex it cost 8-byte
- * put+quiet 0.033 -> 0.055 us, heap fetch-add 0.023 -> 0.036 us over SSHMEM_LOCAL=ucx); the
- * direct on-node path takes no lock.
+ * exchange per operation on the UCX path (worker_lock.h: a pthread mutex cost more than half
+ * again of a small put or atomic); the direct on-node path takes no lock.
  * Shutdown: finalize writes to an eventfd the thread also polls, then joins it.
  */
 #define _GNU_SOURCE /* pthread_setname_np */
@@ -34,10 +33,10 @@
 #define PROGRESS_BATCH 64 /* progress calls per lock hold, so operations of other threads
                              get in between under a flood of incoming messages */
 /* The longest nap while the program drives progress itself. Every wake-up of the thread
- * takes a core from a PE for a moment: naps of at most 1 ms cost 7-15% on every UCX path of
- * 2 PEs on 2 cores (over tcp: 8-byte allreduce 12.6 -> 11.7 us, 1 MiB gatherv 282 -> 240 us
- * without the thread); at 8 ms, as little as no thread at all. The price: a PE that stops
- * driving after a long run of waits (it starts to compute) is served after up to 8 ms, once. */
+ * takes a core from a PE for a moment, which shorter naps paid on every UCX path of a host
+ * with as many PEs as cores; with this one the thread costs as little as no thread at all
+ * (doc/performance.md). The price: a PE that stops driving after a long run of waits (it
+ * starts to compute) is served after up to NAP_MAX_US, once. */
 #define NAP_MAX_US 8000
 
 static pthread_t thread;
@@ -71,10 +70,10 @@ static int sleep_on_fds(int watch_worker, long timeout_us)
  * The loop. It stays out of the way of a program that drives progress itself:
  *  - if another thread holds the worker's lock, that thread is inside the worker; blocking
  *    on it (then a mutex) made the two threads hand the lock back and forth through the
- *    kernel at every message (50-90 us per emulated atomic instead of 2-10);
+ *    kernel at every message, ten times the cost of an emulated atomic;
  *  - if the program's waits progressed the worker since the thread last looked, a wait may
- *    be running and will serve the message itself; competing with it for the two cores of a
- *    small machine tripled the latency of emulated atomics (0.7 -> 2.2 us).
+ *    be running and will serve the message itself; competing with it for the cores of a
+ *    small machine tripled the latency of emulated atomics.
  * In both cases the thread naps (20 us, doubling to NAP_MAX_US) and looks again; once the
  * program has stopped driving (it computes) the thread serves, at most NAP_MAX_US after the
  * program's last wait. A PE that only computes pays nothing.

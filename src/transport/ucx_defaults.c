@@ -69,13 +69,9 @@ static int tcp_may_run(int hosts)
  * where Open MPI's sends over the same UCX went out in two or three pieces), and on loopback
  * that call pushes the block through both ends of the stack before the receiver copies any
  * of it. Asked for 256 KiB (the kernel doubles it), a large block goes in pieces that the
- * receiver copies out while the sender queues the next. On one host, UCX_TLS=tcp,self, us per
- * call, three interleaved runs each, 1 MiB blocks: at 4 PEs allgatherv 4,100-5,100 ->
- * 2,300-2,700, alltoallv 3,550-3,800 -> 2,310-2,790, scatterv 1,270-1,530 -> 810-1,190,
- * gatherv 710-1,120 -> 640-770; at 2 PEs alltoallv 500-700 -> 390-550, scatterv 440-450 ->
- * 330-340, gatherv unchanged (310-370). The reductions' messages (up to 256 KiB) and the
- * 8-byte calls: no change beyond the noise; shmem_putmem of 1-4 MiB within 5%. The cost: a
- * connection has at most 512 KiB in flight, 4 GB/s at a 128 us round trip. */
+ * receiver copies out while the sender queues the next: 1 MiB blocks of the gather family
+ * went up to twice as fast over tcp, and nothing else got slower (doc/collectives.md). The
+ * cost: a connection has at most 512 KiB in flight, which caps a long link's bandwidth. */
 static void size_tcp_send_buffers(ucp_config_t *config, int hosts)
 {
     if (getenv("UCX_TCP_SNDBUF") || !tcp_may_run(hosts))

@@ -30,17 +30,13 @@
  * gate's value, else it holds the message (a copy, held.h) and applies it when the word gets
  * there (sshmem_tx_release_held, right after the target raises the word). So members run as
  * far ahead as the target will hold for them (SSHMEM_COLL_HOLD), as MPI's eager messages do,
- * and nobody waits for a round trip. 8-byte gatherv / scatterv at 4 PEs over tcp on 2 cores:
- * 13-15 / 28 us when members waited for the root's progress 63 calls ahead, 7.2-7.8 / 17-18
- * with thousands of calls (Open MPI: 6.2-7.7 / 15-22). The root's socket then takes several
- * messages per TCP segment, as Open MPI's does: 20,000 gathervs (60,000 messages) went in
- * 70,235 segments before, each paid for on both ends, and in 11,479-20,621 with gates (Open
- * MPI 15,401-17,314).
+ * and nobody waits for a round trip. The root's socket then takes several messages per TCP
+ * segment, as Open MPI's does, instead of paying for one segment per message on both ends.
  * The race between a handler holding a message (on the progress thread) and the owner raising
  * the word: the handler counts the message, then rereads the word, and applies it if the
  * word got there meanwhile; the owner raises the word, then reads the count (no fence on
- * either side: one on every collective call cost 10-25% of an 8-byte gatherv through UCX's
- * shared memory, 0.205-0.221 against 0.153-0.179 us). Should the owner's read miss the count
+ * either side: one on every collective call cost a quarter of a small gatherv through UCX's
+ * shared memory). Should the owner's read miss the count
  * and the handler's reread miss the word, the message stays held with its gate open for a
  * moment: every poll of a wait looks at the count (sshmem_ucx_release_open, from
  * sshmem_tx_progress), and the owner can only be waiting for that message, in that very
@@ -52,8 +48,8 @@
  * placement record there (sshmem_tx_placement_t: an address and a tag) that the target
  * writes before it opens the message's gate, so a receiver that decides inside a call where
  * each sender's block goes (an MPI-style allgatherv's displs) need not tell the senders
- * first: one message instead of an invitation and then the block (16 KiB per PE allgathered
- * at 2 PEs over tcp: 17.2-18.4 us with the invitation, 7.5-7.8 placed). The record must
+ * first: one message instead of an invitation and then the block (half the time of a 16 KiB
+ * allgatherv over tcp). The record must
  * carry the message's tag (the collective makes it from its call number and the byte count
  * both ends expect); a message whose tag differs, which the target was not expecting, is
  * dropped. It may carry
@@ -75,12 +71,10 @@
 #include "transport/ucx_tx.h"
 
 /* Messages up to this size go by UCX's eager protocol, even past UCX's own rendezvous
- * threshold: over tcp a rendezvous costs handshakes of ~100 us (a 64 KiB allreduce at 2 PEs
- * took 168 us with it, 63 without), more than the copy out of UCX's receive buffer. Larger
- * ones (whole 1 MiB blocks of the gather family, several at one target) keep the rendezvous:
- * forced eager, a 1 MiB allgatherv at 4 PEs took 24,600 us instead of 6,500. The reductions'
- * pieces stay below it (they are cut to the landing buffer): 1 MiB allreduced at 4 PEs, 6,700
- * -> 3,000 us; malloc'd buffers 24,100 -> 4,700. */
+ * threshold: over tcp a rendezvous costs handshakes that take longer than the copy out of
+ * UCX's receive buffer. Larger ones (whole 1 MiB blocks of the gather family, several at one
+ * target) keep the rendezvous: forced eager, they were four times slower. The reductions'
+ * pieces stay below it (they are cut to the landing buffer). Figures: doc/performance.md. */
 #define PUT_ADD_EAGER_MAX (256 * 1024)
 
 typedef struct put_add_hdr {
@@ -114,8 +108,8 @@ unsigned long sshmem_tx_held;
 
 /* Entries of held messages with at most POOLED_DATA bytes of data (a small block and its
  * header) are kept for the next ones instead of freed, up to POOL_MAX of them: a gatherv root
- * over tcp holds most of its members' messages, and malloc and free were 4% of its time at 4
- * PEs. Under the default worker's lock, as the set. */
+ * over tcp holds most of its members' messages, and malloc and free showed in its profile.
+ * Under the default worker's lock, as the set. */
 #define POOLED_DATA 96
 #define POOL_MAX 4096
 static held_put_add_t *pool; /* linked through held.next */
@@ -372,8 +366,8 @@ static void hold(const put_add_hdr_t *h, void *desc, const void *data, size_t le
         sshmem_fatal("a collective", "out of memory for a queue of held messages");
     /* No fence between the count and the reread of the word (the owner has none either, see
      * the top): a miss on both sides leaves the message for the owner's next poll. The fence
-     * was 60% of this function's time in a tcp gatherv root at 4 PEs, which holds most of
-     * its members' messages. */
+     * was most of this function's time in a tcp gatherv root, which holds most of its
+     * members' messages. */
     __atomic_store_n(&sshmem_tx_held, held.count, __ATOMIC_RELEASE);
     /* The word was raised meanwhile: apply at once. A descriptor waits for the next poll
      * (sshmem_ucx_release_open), outside the handler that is still deciding its fate. */

@@ -430,11 +430,11 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
 
 /*
  * Where pe's heap starts in our address space when it is reached through UCX shared memory,
- * where UCX puts and gets are truly one-sided memory copies of ~20 ns each (UCX then gives a
- * load/store pointer into it); NULL otherwise. Measured here for 8-byte runs, put + quiet: on
- * shared memory one put per run wins up to ~128 runs (staging costs a round trip of ~2 us);
- * over tcp, or where UCX emulates RMA with messages (global data, networks without RDMA),
- * staging wins from 2 runs (15 us against 60 us for 4 runs, 900 us for 128). Asked of UCX
+ * where UCX puts and gets are truly one-sided memory copies (UCX then gives a load/store
+ * pointer into it); NULL otherwise. For 8-byte runs, put + quiet: on shared memory one put
+ * per run wins up to about 128 runs (staging costs a round trip); over tcp, or where UCX
+ * emulates RMA with messages (global data, networks without RDMA), staging wins from 2 runs
+ * (doc/performance.md). Asked of UCX
  * once per PE (kept with its card): its mapping covers the whole heap, as the direct path's
  * view (peers.c) does, so an address is the base plus its offset, with no lock and no UCX
  * call per transfer.

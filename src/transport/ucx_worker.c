@@ -172,7 +172,7 @@ void sshmem_ucx_tx_teardown(struct sshmem_tx *tx, int force)
     pthread_mutex_destroy(&tx->quiet_lock);
 }
 
-/* Workers of destroyed contexts, kept for the next ones: a new UCX worker costs 2-10 ms here
+/* Workers of destroyed contexts, kept for the next ones: a new UCX worker costs milliseconds
  * (shared-memory queues, sockets), one from this cache nothing, and its endpoints are wired
  * up already. */
 #define IDLE_MAX 16
