@@ -3,8 +3,10 @@
 #  1. test/scale/startup_reduce (start, one sum reduction checked on every PE, a barrier,
 #     finalize) at each size: wall and CPU time with the growth factor per doubling (linear
 #     start-up doubles the time per doubling, x2; n log n a little more; n^2 gives x4), and
-#     the most private memory any PE holds after start-up, with the bytes it grew by per
-#     added PE (the target: at most 32);
+#     the most private memory any PE holds right after shmem_init, with the bytes it grew by
+#     per added PE (the per-PE tables; the target: at most 32), then what the reduction and
+#     the barrier add (endpoints and entries of the peers met, about 2 log2(n) of them: a
+#     constant step per doubling, not per PE);
 #  2. test/scale/coll_messages under SSHMEM_LOCAL=ucx (every transfer a UCX message) at each
 #     size: the most messages any PE sends per call of each collective at 8 bytes per PE,
 #     counted by the library, beside the bound 2 log2(n) + 4 (a value above it is marked *).
@@ -38,8 +40,8 @@ per_doubling() {
 }
 
 status=0 prev_n="" prev_t="" prev_c="" first_n="" first_t="" first_c="" prev_m=""
-printf '%8s %10s %8s %10s %8s %10s %10s\n' PEs "wall s" "x per x2" "CPU s" "x per x2" \
-    "memory KiB" "B per PE"
+printf '%8s %10s %8s %10s %8s %9s %9s %9s\n' PEs "wall s" "x per x2" "CPU s" "x per x2" \
+    "init KiB" "B per PE" "+met KiB"
 for n in "${sizes[@]}"; do
     # Wall and CPU seconds (user + system of oshrun and every PE): on a loaded machine the
     # CPU time is the steadier measure of the work done.
@@ -57,6 +59,7 @@ for n in "${sizes[@]}"; do
         continue
     fi
     m=$(awk '$1 == "memory" { print $2 }' "$out_file")
+    met=$(awk '$1 == "memory" { print $3 - $2 }' "$out_file")
     fw="" fc="" fm=""
     if [ -n "$prev_n" ]; then
         fw=$(per_doubling "$prev_n" "$prev_t" "$n" "$t")
@@ -64,7 +67,7 @@ for n in "${sizes[@]}"; do
         fm=$(awk -v m="$m" -v pm="$prev_m" -v n="$n" -v pn="$prev_n" \
             'BEGIN { printf "%.0f", (m - pm) * 1024 / (n - pn) }')
     fi
-    printf '%8s %10.2f %8s %10.2f %8s %10s %10s\n' "$n" "$t" "$fw" "$c" "$fc" "$m" "$fm"
+    printf '%8s %10.2f %8s %10.2f %8s %9s %9s %9s\n' "$n" "$t" "$fw" "$c" "$fc" "$m" "$fm" "$met"
     [ -n "$first_n" ] || { first_n=$n; first_t=$t; first_c=$c; }
     prev_n=$n prev_t=$t prev_c=$c prev_m=$m
 done
