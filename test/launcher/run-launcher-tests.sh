@@ -45,6 +45,20 @@ lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }   # lt A B: A < B (d
 # within_1s: the last job ended within 1 s of its failure. SECS counts the job's start-up too,
 # which a loaded machine stretches: subtract BASE_SECS, a clean run of the same size.
 within_1s() { lt "$(awk -v s="$SECS" -v b="${BASE_SECS:-0}" 'BEGIN { print s - b }')" 1.0; }
+# in_time TEST -- ARGS...: TEST (a timing check of the last run) holds, or holds in one of two
+# more tries, each a clean 4-PE run (a fresh BASE_SECS) and then oshrun ARGS again. A busy
+# moment of the machine passes on a try; a launcher that is late every time fails all three.
+in_time() {
+    local test=$1; shift 2
+    "$test" && return 0
+    local try
+    for try in 1 2; do
+        run -np 4 "$CLIENT" --quiet; BASE_SECS=$SECS
+        run "$@"
+        "$test" && return 0
+    done
+    return 1
+}
 
 # ---------------------------------------------------------------- leftovers
 
@@ -227,14 +241,16 @@ check "a PE exits with 3: the message names PE 1, its pid and the status" \
     has_err "^oshrun: PE 1 \(pid [0-9]+\) exited with status 3$"
 check "a PE exits with 3: one message only (the others were ended, not reported)" \
     [ "$(osh_lines)" = 1 ]
-check "a PE exits with 3: the job is over within 1 s" within_1s
+check "a PE exits with 3: the job is over within 1 s" \
+    in_time within_1s -- -np 4 "$CLIENT" --exit 1 3
 check_clean "exit 3"
 
 run -np 4 "$CLIENT" --segv 2
 check "SIGSEGV in a PE: exit status 139" rc_is 139
 check "SIGSEGV in a PE: the message names the PE and the signal" \
     has_err "^oshrun: PE 2 \(pid [0-9]+\) was killed by signal 11 \(Segmentation fault\)$"
-check "SIGSEGV in a PE: the job is over within 1 s" within_1s
+check "SIGSEGV in a PE: the job is over within 1 s" \
+    in_time within_1s -- -np 4 "$CLIENT" --segv 2
 check_clean "SIGSEGV"
 
 run -np 4 "$CLIENT" --abort 1 5
@@ -242,7 +258,8 @@ check "PMIx_Abort(5): exit status 5" rc_is 5
 check "PMIx_Abort(5): the message names the PE, the status and the text" \
     has_err "^oshrun: PE 1 called abort with status 5: test abort$"
 check "PMIx_Abort(5): one message only" [ "$(osh_lines)" = 1 ]
-check "PMIx_Abort(5): the job is over within 1 s" within_1s
+check "PMIx_Abort(5): the job is over within 1 s" \
+    in_time within_1s -- -np 4 "$CLIENT" --abort 1 5
 check_clean "PMIx_Abort(5)"
 
 run -np 4 "$CLIENT" --abort-nomsg 2 6
@@ -257,7 +274,7 @@ check_clean "PMIx_Abort(0)"
 run -np 4 "$CLIENT" --exit 1 3 --ignore-term
 check "PEs that ignore SIGTERM: exit status 3" rc_is 3
 check "PEs that ignore SIGTERM are killed with SIGKILL, the job is over within 1 s" \
-    within_1s
+    in_time within_1s -- -np 4 "$CLIENT" --exit 1 3 --ignore-term
 check_clean "SIGTERM ignored"
 
 # The first failure wins even when the PEs it makes fail are reaped first.
@@ -283,7 +300,8 @@ check "--timeout 1 with a sleeping PE: exit status 124" rc_is 124
 check "--timeout 1: the message lists the PEs still running" \
     has_err "^oshrun: job timed out after 1 s; PEs still running: 0-3$"
 timed_out_in_time() { lt "$SECS" "$(awk -v b="${BASE_SECS:-0}" 'BEGIN { print 1.5 + b }')" && ! lt "$SECS" 0.95; }
-check "--timeout 1: over after 1 s, within 1.5 s" timed_out_in_time
+check "--timeout 1: over after 1 s, within 1.5 s" \
+    in_time timed_out_in_time -- -np 4 --timeout 1 "$CLIENT" --sleep 2
 check_clean "--timeout"
 
 start -np 4 "$CLIENT" --sleep -1
@@ -322,7 +340,9 @@ run -np 2 no_such_program_for_oshrun
 check "program not found: exit status 2" rc_is 2
 check "program not found: the message says where oshrun looked" \
     has_err "^oshrun: program 'no_such_program_for_oshrun' not found \(looked in PATH\)$"
-check "program not found: reported at once, within 0.5 s" lt "$SECS" 0.5
+found_at_once() { lt "$SECS" 0.5; }
+check "program not found: reported at once, within 0.5 s" \
+    in_time found_at_once -- -np 2 no_such_program_for_oshrun
 check_clean "program not found"
 
 run -np 2 ./no/such/path
