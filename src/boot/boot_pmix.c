@@ -83,14 +83,128 @@ int sshmem_boot_host_count(void)
     return get_job_u32(PMIX_NUM_NODES, &n) == 0 ? (int)n : 0;
 }
 
+/* The job's hosts, in the launcher's order, sorted by name for lookups. */
+struct host_name {
+    const char *name;
+    int id;
+};
+
+static int compare_host(const void *a, const void *b)
+{
+    return strcmp(((const struct host_name *)a)->name, ((const struct host_name *)b)->name);
+}
+
+/* A PE's host name: PMIX_HOSTNAME of that rank, which the PMIx client derives from the job's
+ * node and process maps it received at start. PMIX_OPTIONAL keeps the lookup in this
+ * process: a key PMIx does not hold is then "not found" at once, where a request forwarded to
+ * Open MPI 4's daemons for another host's node data was seen never to return (PMIX_TIMEOUT
+ * did not end it). For the same reason neither PMIx_Resolve_peers nor PMIX_LOCAL_PEERS of
+ * another host is asked: they list the PEs of a host, but go to the launcher for some hosts. */
+static char *host_of(int pe)
+{
+    pmix_proc_t peer;
+    pmix_value_t *val = NULL;
+    pmix_info_t local;
+    bool yes = true;
+    char *name = NULL;
+    PMIX_LOAD_PROCID(&peer, me.nspace, (pmix_rank_t)pe);
+    PMIX_INFO_LOAD(&local, PMIX_OPTIONAL, &yes, PMIX_BOOL);
+    if (PMIx_Get(&peer, PMIX_HOSTNAME, &local, 1, &val) == PMIX_SUCCESS && val) {
+        if (val->type == PMIX_STRING && val->data.string)
+            name = strdup(val->data.string);
+        PMIX_VALUE_RELEASE(val);
+    }
+    PMIX_INFO_DESTRUCT(&local);
+    return name;
+}
+
+/* The job's host list (PMIX_NODE_LIST, job data), split and sorted; NULL when not given. */
+static struct host_name *job_hosts(char **list, int *count)
+{
+    pmix_proc_t wildcard;
+    pmix_value_t *val = NULL;
+    pmix_info_t local;
+    bool yes = true;
+    *list = NULL;
+    PMIX_LOAD_PROCID(&wildcard, me.nspace, PMIX_RANK_WILDCARD);
+    PMIX_INFO_LOAD(&local, PMIX_OPTIONAL, &yes, PMIX_BOOL);
+    if (PMIx_Get(&wildcard, PMIX_NODE_LIST, &local, 1, &val) == PMIX_SUCCESS && val) {
+        if (val->type == PMIX_STRING && val->data.string)
+            *list = strdup(val->data.string);
+        PMIX_VALUE_RELEASE(val);
+    }
+    PMIX_INFO_DESTRUCT(&local);
+    if (!*list)
+        return NULL;
+    int n = 1;
+    for (const char *c = *list; *c; c++)
+        n += *c == ',';
+    struct host_name *hosts = malloc((size_t)n * sizeof *hosts);
+    if (!hosts) {
+        free(*list);
+        *list = NULL;
+        return NULL;
+    }
+    char *save = NULL;
+    *count = 0;
+    for (char *h = strtok_r(*list, ",", &save); h; h = strtok_r(NULL, ",", &save)) {
+        hosts[*count].name = h;
+        hosts[*count].id = *count;
+        (*count)++;
+    }
+    qsort(hosts, (size_t)*count, sizeof *hosts, compare_host);
+    return hosts;
+}
+
+/* A lookup per PE in PMIx's store, none at the launcher; PEs of one host are usually
+ * consecutive ranks, so most take the previous PE's answer without a search. */
+int sshmem_boot_host_ids(int *ids, int n_pes)
+{
+    if (!connected)
+        return -1;
+    char *list;
+    int count = 0, ok = 0;
+    struct host_name *hosts = job_hosts(&list, &count);
+    if (!hosts)
+        return -1;
+    char *prev = NULL;
+    int prev_id = -1;
+    for (int pe = 0; pe < n_pes && ok == 0; pe++) {
+        char *name = host_of(pe);
+        if (!name) {
+            ok = -1;
+            break;
+        }
+        if (prev && strcmp(prev, name) == 0) {
+            ids[pe] = prev_id;
+            free(name);
+            continue;
+        }
+        struct host_name key = {name, 0};
+        struct host_name *found = bsearch(&key, hosts, (size_t)count, sizeof *hosts, compare_host);
+        if (!found) {
+            free(name);
+            ok = -1; /* a host outside the list: the list is not the whole job */
+            break;
+        }
+        free(prev);
+        prev = name;
+        prev_id = ids[pe] = found->id;
+    }
+    free(prev);
+    free(hosts);
+    free(list);
+    return ok;
+}
+
 static const void *single_card;
 static size_t single_len;
 
-/* Publish the card and fence. On one host without collecting data: no PE receives every
- * card; a peer's card is fetched from the PMIx server by the first PMIx_Get of it (direct
- * modex: the server holds every local client's committed data), and the fence only makes
- * sure every card is committed before anyone asks for one. */
-void sshmem_boot_exchange(const void *card, size_t len)
+/* Publish the card and fence. Without collecting data no PE receives every card: a peer's
+ * card is fetched by the first PMIx_Get of it (direct modex: the PMIx server of the peer's
+ * host holds its committed data, and the launcher's daemons carry requests between hosts),
+ * and the fence only makes sure every card is committed before anyone asks for one. */
+void sshmem_boot_exchange(const void *card, size_t len, int collect_all)
 {
     if (!connected) {
         single_card = card;
@@ -109,10 +223,7 @@ void sshmem_boot_exchange(const void *card, size_t len)
 
     pmix_proc_t all;
     pmix_info_t info;
-    /* Across hosts a card would come through the launchers' daemons on first use; with
-     * Debian's Open MPI 4 mpirun such jobs hung in start-up (test/pe/netns-test.sh), so a job
-     * over several hosts still has every card collected. */
-    bool collect = sshmem_boot_host_count() != 1;
+    bool collect = collect_all != 0;
     PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
     PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
     rc = PMIx_Fence(&all, 1, &info, 1);
