@@ -211,8 +211,9 @@ int sshmem_boot_host_ids(int *ids, int n_pes)
  * direct-modex request under Open MPI 4's mpirun. So this layer waits itself, with a
  * deadline, and a start that hangs says which call waits on whom. */
 
-/* Waiting without limit for a card: none is due, since every card is committed before the
- * exchange's fence returns, and a daemon that does not answer in this long will not. */
+/* How long a card fetch waits when SSHMEM_HANG_TIMEOUT is unset. Every card is committed
+ * before the exchange's fence returns, so the answer is due at once: a launcher that has not
+ * answered in this long will not. */
 #define CARD_WAIT_DEFAULT_S 60
 
 /* SSHMEM_HANG_TIMEOUT when set (0: no limit), else dflt. */
@@ -371,9 +372,10 @@ void *sshmem_boot_card(int pe, size_t *len)
     if (answer_wait(a, limit) != 0) {
         launcher_silent = 1;
         sshmem_fatal(sshmem.initialized ? "first contact" : "shmem_init",
-                     "PMIx Get of PE %d's address (its card, fetched when this PE first needs it): no answer from the launcher after %u s. The launcher's "
-                     "PMIx server on this host (with mpirun its daemon, which asks the one on "
-                     "PE %d's host) does not answer: check that the launcher and its daemons "
+                     "PMIx Get of PE %d's address (its card, fetched when this PE first "
+                     "needs it): no answer from the launcher after %u s. The launcher's PMIx "
+                     "server on this host (with mpirun its daemon, which asks the one on PE "
+                     "%d's host) does not answer: check that the launcher and its daemons "
                      "still run. SSHMEM_HANG_TIMEOUT=S waits longer (0: no limit).",
                      pe, limit, pe);
     }
