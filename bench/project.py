@@ -496,12 +496,14 @@ STARTUP = {
 
 
 def startup_rows(Ps, k, st):
-    """Start-up bytes each node holds for the cards, collected against fetched on first
-    contact, and the memory each PE holds for its peers. A PE meets about 2 log2(P) peers in
-    a barrier and a reduction, 2 log2(P/k) of them on other nodes: the node's server holds
-    its own k cards and fetches those."""
-    rows = ["| P | cards per node, collected | fetched on contact | per PE, peer tables "
-            "before | after | + the peers met |", "|---|---|---|---|---|---|"]
+    """Start-up bytes each node holds for the cards, collected (as start-up did across hosts
+    before, and still does under a launcher that does not name every PE's host) against
+    fetched on first contact (what it does now, on one host and across hosts), and the
+    memory each PE holds for its peers. A PE meets about 2 log2(P) peers in a barrier and a
+    reduction, 2 log2(P/k) of them on other nodes: the node's server holds its own k cards
+    and fetches those."""
+    rows = ["| P | cards per node, collected (before) | fetched on contact (now) | per PE, "
+            "peer tables before | after | + the peers met |", "|---|---|---|---|---|---|"]
     for P in Ps:
         met = 2 * lg(P)
         rows.append("| {:,} | {} | {} | {} | {} | {} |".format(

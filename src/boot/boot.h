@@ -14,9 +14,16 @@ int sshmem_boot_node_id(void);
 /* How many hosts the job spans as the launcher says (SSHMEM_PES_PER_NODE groups do not
  * count), known before any exchange; 0 when the launcher does not say. */
 int sshmem_boot_host_count(void);
-/* Publish this PE's card, then wait until every PE has published theirs (one fence that
- * collects nothing: each card stays with the launcher until a PE asks for it). */
-void sshmem_boot_exchange(const void *card, size_t len);
+/* Every PE's host id into ids[0..n_pes), before any exchange: the position of the PE's host
+ * in the job's host list, the same on every PE. Only from what the launcher gave this PE at
+ * start (no request to it); -1 when that does not name every PE's host (ids then
+ * unspecified). */
+int sshmem_boot_host_ids(int *ids, int n_pes);
+/* Publish this PE's card, then wait until every PE has published theirs. Without collect the
+ * fence collects nothing: each card stays with the launcher until a PE asks for it. collect
+ * brings every card to every host (for a PE that must read them all); every PE of the job
+ * must pass the same. */
+void sshmem_boot_exchange(const void *card, size_t len, int collect);
 /* Fetch PE pe's card after the exchange, from the launcher on the first call (the boot layer
  * keeps none); the buffer is the caller's to free(). */
 void *sshmem_boot_card(int pe, size_t *len);

@@ -22,7 +22,9 @@
       "and the same arguments to collectives on every PE; turns hang reports on (60 s)")          \
     X(hang_timeout, UINT, "SSHMEM_HANG_TIMEOUT", NULL, "0",                                       \
       "seconds a barrier, collective, wait or lock may make no progress before sshmem reports "  \
-      "where every PE waits and ends the job; 0 = off (60 with SHMEM_DEBUG when unset)")          \
+      "where every PE waits and ends the job; 0 = off (60 with SHMEM_DEBUG when unset); also "   \
+      "how long start-up's launcher fences and a fetch of a peer's address (60 when unset) may " \
+      "wait for the launcher")                                                                    \
     X(local, CHOICE, "SSHMEM_LOCAL", NULL, "direct",                                              \
       "how PEs on one host reach each other: direct (load/store) | ucx (through UCX calls)")    \
     X(spin, UINT, "SSHMEM_SPIN", NULL, "200",                                                     \

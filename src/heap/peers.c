@@ -12,8 +12,8 @@
  * the first of them is learnt (core/sshmem.h), and the transport does the same per context.
  *
  * What start-up still needs to know of every PE, without their cards:
- *  - node ids: arithmetic on one host, the launcher's node map across hosts (PMIx, calls per
- *    host, no card);
+ *  - node ids: arithmetic on one host, each PE's host name across hosts (PMIx's own data from
+ *    the launcher's node map: a lookup per PE in this process, no card, no request);
  *  - whether this node's peers can be mapped directly (teams, collectives and the progress
  *    thread decide on it): probed on one neighbour, and expected of every PE of the node.
  *    A later peer that breaks the expectation is a fatal error naming both PEs.
@@ -109,8 +109,8 @@ static char *read_card(int pe, core_card_t *core, size_t *len)
     return card;
 }
 
-/* The launcher did not give every PE's host: the ids come from the cards, read once each
- * after the exchange (O(n) per PE, only with such a launcher). */
+/* The launcher did not give every PE's host: the ids come from the cards, collected on every
+ * host and read once each after the exchange (O(n) per PE, only with such a launcher). */
 static int ids_from_cards;
 
 static void node_ids_from_cards(void)
@@ -127,7 +127,8 @@ static void node_ids_from_cards(void)
 }
 
 /* Every PE's host id into node_ids: on one host (the launcher says so) ours, without a
- * lookup: 0 with my_host set. -1 on several (the ids then come from the cards). */
+ * lookup; on several, each PE's host from the launcher's data. 0 with my_host set, -1 when
+ * the launcher does not name every PE's host (the ids then come from the cards). */
 static int host_ids(int *my_host)
 {
     if (sshmem_boot_host_count() == 1) {
@@ -136,11 +137,10 @@ static int host_ids(int *my_host)
             sshmem.node_ids[pe] = *my_host;
         return 0;
     }
-    /* Across hosts the cards are collected anyway (boot_pmix.c): the ids come from them.
-     * PMIx's node map (PMIx_Resolve_nodes and _peers, a call per host) would save reading
-     * every card, but with Debian's Open MPI 4 mpirun jobs over several hosts hung in
-     * start-up with it (test/pe/netns-test.sh). */
-    return -1;
+    if (sshmem_boot_host_ids(sshmem.node_ids, sshmem.n_pes) != 0)
+        return -1;
+    *my_host = sshmem.node_ids[sshmem.my_pe];
+    return 0;
 }
 
 static void *table_or_die(size_t n, size_t size, const char *what)
@@ -220,7 +220,9 @@ static void publish_card(void)
     memcpy(card, &core, sizeof core);
     memcpy(card + sizeof core, tx_card, tx_len);
     free(tx_card);
-    sshmem_boot_exchange(card, sizeof core + tx_len);
+    /* Collected only when the node ids must come from the cards: the same on every PE, as
+     * it follows from the launcher's job data. */
+    sshmem_boot_exchange(card, sizeof core + tx_len, ids_from_cards);
     /* The boot layer keeps its own copy only for a singleton; leak nothing otherwise. */
     if (!sshmem.singleton)
         free(card);
