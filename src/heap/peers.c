@@ -2,8 +2,8 @@
  * peers.c: the peer table (core/sshmem.h, heap/peers.h): node ids for every PE at start-up,
  * everything else from a peer's card on first use.
  *
- * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey (on one host a
- * shared-memory attach of its heap) and a mapping of its global data. Done for every peer at
+ * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey and (on one host)
+ * mappings of its heap and global data. Done for every peer at
  * start-up that is n per PE and n^2 for the job: 1,024 PEs on one host took minutes. Now a PE
  * pays only for the peers it talks to (log n for a barrier).
  *
@@ -31,7 +31,7 @@
 #include "core/error.h"
 #include "heap/peers.h"
 #include "core/sshmem.h"
-#include "heap/globals.h"
+#include "heap/memfile.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -40,6 +40,7 @@ typedef struct {
     uint64_t size[SSHMEM_NUM_REGIONS];
     int32_t pid;
     int32_t globals_fd; /* memory file of the global data, -1 if not shared */
+    int32_t heap_fd;    /* memory file of the symmetric heap (heap/memfile.h) */
     int32_t node_id;
     int32_t local_ucx;
     int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
@@ -195,7 +196,7 @@ static sshmem_peer_t *peer_entry(int pe)
 
 /* ------------------------------------------------------------------ cards */
 
-static int my_globals_fd = -1;
+static int my_globals_fd = -1, my_heap_fd = -1;
 
 static void publish_card(void)
 {
@@ -208,6 +209,7 @@ static void publish_card(void)
     }
     core.pid = (int32_t)getpid();
     core.globals_fd = my_globals_fd;
+    core.heap_fd = my_heap_fd;
     core.node_id = sshmem.my_node;
     core.local_ucx = sshmem_env.local;
     core.profile = profile_wanted();
@@ -263,10 +265,12 @@ static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGI
             view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    view[SSHMEM_REGION_HEAP] =
-        sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
+    /* Both regions are memory files: mapped the same way (heap/memfile.h). */
+    if (core->heap_fd >= 0)
+        view[SSHMEM_REGION_HEAP] = sshmem_memfile_map_peer(core->pid, core->heap_fd,
+                                                           core->size[SSHMEM_REGION_HEAP]);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
-        view[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
+        view[SSHMEM_REGION_DATA] = sshmem_memfile_map_peer(
             core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);
 }
 
@@ -381,9 +385,10 @@ static void check_next_pe(void)
     free(card);
 }
 
-void sshmem_peers_exchange(int globals_fd)
+void sshmem_peers_exchange(int globals_fd, int heap_fd)
 {
     my_globals_fd = globals_fd;
+    my_heap_fd = heap_fd;
     publish_card();
     if (ids_from_cards)
         node_ids_from_cards();

@@ -13,7 +13,7 @@
 #include "boot/boot.h"
 #include "core/env.h"
 #include "core/error.h"
-#include "heap/globals.h"
+#include "heap/memfile.h"
 #include "transport/ucx_tx.h"
 
 struct sshmem_env sshmem_env; /* every setting at its zero: no SSHMEM_PES_PER_NODE */
@@ -84,7 +84,7 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
     return NULL;
 }
 
-void *sshmem_globals_map_peer(pid_t pid, int fd, size_t size)
+void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size)
 {
     (void)pid;
     (void)fd;
