@@ -74,7 +74,7 @@ static void explain(char *why, size_t why_len, const char *call, int err, const 
         fix = "check the host's memory limits (ulimit -a)";
         break;
     }
-    snprintf(why, why_len, "cannot get shared memory for the %s (%s bytes): %s failed: %s; "
+    snprintf(why, why_len, "cannot get shared memory for the %s (%s): %s failed: %s; "
              "%s", what, sshmem_human_bytes(size, sz), call, cause, fix);
 }
 
@@ -113,14 +113,31 @@ void *sshmem_memfile_map(int fd, size_t size, void *at, const char *what, char *
     return p;
 }
 
-void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size)
+void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size, const char *what, char *why,
+                              size_t why_len)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)pid, fd);
     int peer_fd = open(path, O_RDWR | O_CLOEXEC);
-    if (peer_fd < 0)
+    if (peer_fd < 0) {
+        int err = errno;
+        snprintf(why, why_len, "cannot open %s, a node mate's %s: %s", path, what,
+                 strerror(err));
+        errno = err;
         return NULL;
+    }
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, peer_fd, 0);
+    int err = errno;
     close(peer_fd); /* the mapping keeps the file alive */
-    return p == MAP_FAILED ? NULL : p;
+    if (p == MAP_FAILED) {
+        explain(why, why_len, "mmap of a node mate's memory file", err, what, size);
+        errno = err;
+        return NULL;
+    }
+    return p;
+}
+
+int sshmem_memfile_limit(int err)
+{
+    return err == EMFILE || err == ENFILE || err == ENOMEM || err == ENOSPC;
 }

@@ -23,7 +23,12 @@ int sshmem_memfile_create(const char *name, size_t size, const char *what, char 
  * mapped there, e.g. a reservation). NULL with why[] filled on failure. */
 void *sshmem_memfile_map(int fd, size_t size, void *at, const char *what, char *why,
                          size_t why_len);
-/* Map an on-node peer's memory file (pid and fd from its card); NULL on failure. */
-void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size);
+/* Map an on-node peer's memory file (pid and fd from its card); NULL on failure, with why[]
+ * filled and errno kept. */
+void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size, const char *what, char *why,
+                              size_t why_len);
+/* Whether a failure (errno) is a limit of this process or host that the user can raise,
+ * rather than a node mate's files being out of reach (another user, no /proc). */
+int sshmem_memfile_limit(int err);
 
 #endif

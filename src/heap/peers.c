@@ -21,6 +21,7 @@
  * Threads: a peer is learnt once, under learn_lock, on the slow path; its entry is published
  * with a release store of `known` that sshmem_peer() reads with acquire.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,21 +258,36 @@ static void check_card(int pe, const core_card_t *core)
                      pe, core->node_id, sshmem_node_of(pe));
 }
 
-/* The direct views of an on-node peer's regions (NULL where UCX must carry). */
-static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS])
+/* Map one of pe's memory files (heap/memfile.h). A limit of ours (open files, address space,
+ * memory) ends the job naming the limit to raise: carrying on through UCX instead would hide
+ * it. Otherwise (the file out of reach: another user's process, no /proc) NULL, why[] filled. */
+static char *map_file(int pe, const core_card_t *core, int fd, enum sshmem_region r, char *why,
+                      size_t why_len)
+{
+    const char *what = r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data";
+    char *p = sshmem_memfile_map_peer(core->pid, fd, core->size[r], what, why, why_len);
+    if (!p && sshmem_memfile_limit(errno))
+        sshmem_fatal("shmem_init", "mapping the %s of PE %d (on this node): %s", what, pe, why);
+    return p;
+}
+
+/* The direct views of an on-node peer's regions (NULL where UCX must carry; why[] then says
+ * what failed). */
+static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS], char *why,
+                     size_t why_len)
 {
     if (pe == sshmem.my_pe) {
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
             view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    /* Both regions are memory files: mapped the same way (heap/memfile.h). */
+    /* Both regions are memory files: mapped the same way. */
     if (core->heap_fd >= 0)
-        view[SSHMEM_REGION_HEAP] = sshmem_memfile_map_peer(core->pid, core->heap_fd,
-                                                           core->size[SSHMEM_REGION_HEAP]);
+        view[SSHMEM_REGION_HEAP] = map_file(pe, core, core->heap_fd, SSHMEM_REGION_HEAP, why,
+                                            why_len);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
-        view[SSHMEM_REGION_DATA] = sshmem_memfile_map_peer(
-            core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);
+        view[SSHMEM_REGION_DATA] = map_file(pe, core, core->globals_fd, SSHMEM_REGION_DATA, why,
+                                            why_len);
 }
 
 /* Fill in pe's entry from its card (learn_lock held). probing: the start-up probe, which
@@ -287,16 +303,17 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
     sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
     /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
     char *view[SSHMEM_NUM_REGIONS] = {NULL};
+    char why[512] = "its card offers no memory file";
     if (!sshmem_env.local && core.node_id == sshmem.my_node)
-        map_peer(pe, &core, view);
+        map_peer(pe, &core, view, why, sizeof why);
     free(card);
     for (int r = 0; !probing && r < SSHMEM_NUM_REGIONS; r++) {
         int expected = sshmem_peer_maps(pe, r) && sshmem.region[r].size;
         if (expected && !view[r])
             sshmem_fatal("shmem_init", "this PE (%d) maps the %s of some PEs of its node but "
-                         "not that of PE %d; run with SSHMEM_LOCAL=ucx to reach every PE "
+                         "not that of PE %d (%s); run with SSHMEM_LOCAL=ucx to reach every PE "
                          "through UCX", sshmem.my_pe,
-                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe);
+                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe, why);
         if (!expected)
             view[r] = NULL; /* one answer per node: teams rely on it */
     }

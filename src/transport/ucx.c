@@ -131,7 +131,7 @@ static SSHMEM_NORETURN void worker_failed(ucs_status_t st)
         sshmem_fatal("shmem_init", "UCX worker creation failed (%s): %s has %s free of %s, and "
                      "UCX's shared-memory transport keeps each PE's queues there (a few MiB "
                      "per PE). Free space there (remove stale files), or make it larger "
-                     "(mount -o remount,size=... /dev/shm).", ucs_status_string(st), dir,
+                     "(for /dev/shm: mount -o remount,size=2G /dev/shm).", ucs_status_string(st), dir,
                      sshmem_human_bytes((size_t)fs.f_bavail * fs.f_frsize, free_b),
                      sshmem_human_bytes((size_t)fs.f_blocks * fs.f_frsize, all_b));
     }
