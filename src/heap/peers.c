@@ -281,8 +281,13 @@ static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGI
             view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    /* Both regions are memory files: mapped the same way. */
-    if (core->heap_fd >= 0)
+    /* Both regions are memory files: mapped the same way. The heap only where UCX has a
+     * shared-memory transport too (not under UCX_TLS=tcp,self), as when the heap was UCX's
+     * and only such a transport mapped it: the collectives on teams that span nodes mix
+     * loads and stores to mapped node mates with messages to the others only in that case
+     * (with messages to every peer, allgatherv's Bruck steps found stale blocks:
+     * test/pe/mpix_early, 6 PEs, SSHMEM_PES_PER_NODE=2, UCX_TLS=tcp,self). */
+    if (core->heap_fd >= 0 && (sshmem_tx_traits() & SSHMEM_TX_SHM))
         view[SSHMEM_REGION_HEAP] = map_file(pe, core, core->heap_fd, SSHMEM_REGION_HEAP, why,
                                             why_len);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])

@@ -97,6 +97,12 @@ void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size, const char *what, 
     return NULL;
 }
 
+unsigned sshmem_tx_traits(void)
+{
+    unexpected("the transport's traits");
+    return 0;
+}
+
 int sshmem_memfile_limit(int err)
 {
     (void)err;
