@@ -1,15 +1,14 @@
 /* globals.c: share the executable's data+bss segment (see globals.h). */
 #define _GNU_SOURCE
-#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "heap/globals.h"
+#include "heap/memfile.h"
 
 /*
  * The executable's writable mappings in /proc/self/maps: its "rw-p" mapping(s) backed by the
@@ -56,17 +55,18 @@ int sshmem_globals_share(void **base, size_t *size, int *fd_out)
     if (find_data_segment(&start, &end))
         return -1;
     size_t len = end - start;
-    int fd = memfd_create("sshmem-globals", MFD_CLOEXEC);
+    char why[512];
+    int fd = sshmem_memfile_create("sshmem-globals", len, "global data", why, sizeof why);
     if (fd < 0)
         return -1;
     /* Copy the current values into the file, then map the file over them. Nothing else
      * runs in between: no other thread exists yet (PMIx and UCX start later). */
-    if (ftruncate(fd, (off_t)len) != 0 || pwrite(fd, (void *)start, len, 0) != (ssize_t)len) {
+    if (pwrite(fd, (void *)start, len, 0) != (ssize_t)len) {
         close(fd);
         return -1;
     }
-    void *p = mmap((void *)start, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
-    if (p == MAP_FAILED) {
+    void *p = sshmem_memfile_map(fd, len, (void *)start, "global data", why, sizeof why);
+    if (!p) {
         close(fd); /* the private mapping is untouched: carry on without shared globals */
         return -1;
     }
@@ -74,16 +74,4 @@ int sshmem_globals_share(void **base, size_t *size, int *fd_out)
     *size = len;
     *fd_out = fd;
     return 0;
-}
-
-void *sshmem_globals_map_peer(pid_t pid, int fd, size_t size)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)pid, fd);
-    int peer_fd = open(path, O_RDWR | O_CLOEXEC);
-    if (peer_fd < 0)
-        return NULL;
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, peer_fd, 0);
-    close(peer_fd); /* the mapping keeps the file alive */
-    return p == MAP_FAILED ? NULL : p;
 }

@@ -1,6 +1,7 @@
 /*
- * heap.h: the symmetric heap. One region per PE, allocated by UCX so that on-node peers map
- * it truly one-sided; a deterministic allocator hands out the same offsets on every PE.
+ * heap.h: the symmetric heap. One region per PE, a memory file (heap/memfile.h) that on-node
+ * peers map as they map the global data, registered with UCX for the others; a deterministic
+ * allocator hands out the same offsets on every PE.
  * The first bytes are the library's own symmetric space (team state, lock nodes and the like),
  * laid out from the PE count (core/space.h); the user's SHMEM_SYMMETRIC_SIZE follows.
  */
@@ -23,6 +24,8 @@ void *sshmem_heap_space(sshmem_space_part_t part);
 /* The internal space's layout (for SHMEM_INFO). */
 const sshmem_space_layout_t *sshmem_heap_space_layout(void);
 sshmem_alloc_t *sshmem_heap_allocator(void);
+/* The heap's memory file, which node mates map (its number goes in this PE's card). */
+int sshmem_heap_fd(void);
 void sshmem_heap_finalize(void);
 
 #endif

@@ -2,8 +2,8 @@
  * peers.c: the peer table (core/sshmem.h, heap/peers.h): node ids for every PE at start-up,
  * everything else from a peer's card on first use.
  *
- * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey (on one host a
- * shared-memory attach of its heap) and a mapping of its global data. Done for every peer at
+ * Why lazily: learning a peer costs a PMIx lookup, a UCX endpoint, an rkey and (on one host)
+ * mappings of its heap and global data. Done for every peer at
  * start-up that is n per PE and n^2 for the job: 1,024 PEs on one host took minutes. Now a PE
  * pays only for the peers it talks to (log n for a barrier).
  *
@@ -21,6 +21,7 @@
  * Threads: a peer is learnt once, under learn_lock, on the slow path; its entry is published
  * with a release store of `known` that sshmem_peer() reads with acquire.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,7 @@
 #include "core/error.h"
 #include "heap/peers.h"
 #include "core/sshmem.h"
-#include "heap/globals.h"
+#include "heap/memfile.h"
 #include "transport/transport.h"
 
 /* What each PE tells the others about itself; the transport's card follows it. */
@@ -40,6 +41,7 @@ typedef struct {
     uint64_t size[SSHMEM_NUM_REGIONS];
     int32_t pid;
     int32_t globals_fd; /* memory file of the global data, -1 if not shared */
+    int32_t heap_fd;    /* memory file of the symmetric heap (heap/memfile.h) */
     int32_t node_id;
     int32_t local_ucx;
     int32_t profile; /* SSHMEM_PROFILE set: the profile's scratch and gather need every PE */
@@ -195,7 +197,7 @@ static sshmem_peer_t *peer_entry(int pe)
 
 /* ------------------------------------------------------------------ cards */
 
-static int my_globals_fd = -1;
+static int my_globals_fd = -1, my_heap_fd = -1;
 
 static void publish_card(void)
 {
@@ -208,6 +210,7 @@ static void publish_card(void)
     }
     core.pid = (int32_t)getpid();
     core.globals_fd = my_globals_fd;
+    core.heap_fd = my_heap_fd;
     core.node_id = sshmem.my_node;
     core.local_ucx = sshmem_env.local;
     core.profile = profile_wanted();
@@ -257,19 +260,41 @@ static void check_card(int pe, const core_card_t *core)
                      pe, core->node_id, sshmem_node_of(pe));
 }
 
-/* The direct views of an on-node peer's regions (NULL where UCX must carry). */
-static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS])
+/* Map one of pe's memory files (heap/memfile.h). A limit of ours (open files, address space,
+ * memory) ends the job naming the limit to raise: carrying on through UCX instead would hide
+ * it. Otherwise (the file out of reach: another user's process, no /proc) NULL, why[] filled. */
+static char *map_file(int pe, const core_card_t *core, int fd, enum sshmem_region r, char *why,
+                      size_t why_len)
+{
+    const char *what = r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data";
+    char *p = sshmem_memfile_map_peer(core->pid, fd, core->size[r], what, why, why_len);
+    if (!p && sshmem_memfile_limit(errno))
+        sshmem_fatal("shmem_init", "mapping the %s of PE %d (on this node): %s", what, pe, why);
+    return p;
+}
+
+/* The direct views of an on-node peer's regions (NULL where UCX must carry; why[] then says
+ * what failed). */
+static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGIONS], char *why,
+                     size_t why_len)
 {
     if (pe == sshmem.my_pe) {
         for (int r = 0; r < SSHMEM_NUM_REGIONS; r++)
             view[r] = (char *)sshmem.region[r].base;
         return;
     }
-    view[SSHMEM_REGION_HEAP] =
-        sshmem_tx_direct_ptr(pe, SSHMEM_REGION_HEAP, core->base[SSHMEM_REGION_HEAP]);
+    /* Both regions are memory files: mapped the same way. The heap only where UCX has a
+     * shared-memory transport too (not under UCX_TLS=tcp,self), as when the heap was UCX's
+     * and only such a transport mapped it: the collectives on teams that span nodes mix
+     * loads and stores to mapped node mates with messages to the others only in that case
+     * (with messages to every peer, allgatherv's Bruck steps found stale blocks:
+     * test/pe/mpix_early, 6 PEs, SSHMEM_PES_PER_NODE=2, UCX_TLS=tcp,self). */
+    if (core->heap_fd >= 0 && (sshmem_tx_traits() & SSHMEM_TX_SHM))
+        view[SSHMEM_REGION_HEAP] = map_file(pe, core, core->heap_fd, SSHMEM_REGION_HEAP, why,
+                                            why_len);
     if (core->globals_fd >= 0 && core->size[SSHMEM_REGION_DATA])
-        view[SSHMEM_REGION_DATA] = sshmem_globals_map_peer(
-            core->pid, core->globals_fd, core->size[SSHMEM_REGION_DATA]);
+        view[SSHMEM_REGION_DATA] = map_file(pe, core, core->globals_fd, SSHMEM_REGION_DATA, why,
+                                            why_len);
 }
 
 /* Fill in pe's entry from its card (learn_lock held). probing: the start-up probe, which
@@ -285,16 +310,17 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
     sshmem_tx_connect(pe, card + sizeof core, len - sizeof core);
     /* Direct load/store views: only on this node, and not when SSHMEM_LOCAL=ucx. */
     char *view[SSHMEM_NUM_REGIONS] = {NULL};
+    char why[512] = "its card offers no memory file";
     if (!sshmem_env.local && core.node_id == sshmem.my_node)
-        map_peer(pe, &core, view);
+        map_peer(pe, &core, view, why, sizeof why);
     free(card);
     for (int r = 0; !probing && r < SSHMEM_NUM_REGIONS; r++) {
         int expected = sshmem_peer_maps(pe, r) && sshmem.region[r].size;
         if (expected && !view[r])
             sshmem_fatal("shmem_init", "this PE (%d) maps the %s of some PEs of its node but "
-                         "not that of PE %d; run with SSHMEM_LOCAL=ucx to reach every PE "
+                         "not that of PE %d (%s); run with SSHMEM_LOCAL=ucx to reach every PE "
                          "through UCX", sshmem.my_pe,
-                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe);
+                         r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data", pe, why);
         if (!expected)
             view[r] = NULL; /* one answer per node: teams rely on it */
     }
@@ -383,9 +409,10 @@ static void check_next_pe(void)
     free(card);
 }
 
-void sshmem_peers_exchange(int globals_fd)
+void sshmem_peers_exchange(int globals_fd, int heap_fd)
 {
     my_globals_fd = globals_fd;
+    my_heap_fd = heap_fd;
     publish_card();
     if (ids_from_cards)
         node_ids_from_cards();

@@ -15,7 +15,7 @@ void sshmem_peers_init(void);
 /* Once the heap and global data are registered: publish this PE's card, learn its own and
  * one neighbour's (the probe of whether this node's mappings work), then decide the node's
  * direct mappings, the atomics and whether UCX is in use. globals_fd: the memory file of the
- * global data, -1 when it could not be shared. */
-void sshmem_peers_exchange(int globals_fd);
+ * global data, -1 when it could not be shared; heap_fd: the heap's (heap/memfile.h). */
+void sshmem_peers_exchange(int globals_fd, int heap_fd);
 
 #endif

@@ -2,10 +2,11 @@
  * transport.h: the UCX transport, seen from the rest of sshmem. Only src/transport/ includes
  * ucp.h; everything else speaks in PEs, regions and remote addresses.
  *
- * Start-up order: sshmem_tx_init -> sshmem_tx_heap_alloc / sshmem_tx_register ->
+ * Start-up order: sshmem_tx_init -> sshmem_tx_register (heap, global data) ->
  * sshmem_tx_card (publish) -> sshmem_tx_progress_thread_init. A peer's card is handed over
- * (sshmem_tx_connect, then sshmem_tx_direct_ptr for on-node views) when the program first
- * talks to it (heap/peers.c), at any time and from any thread, one peer at a time.
+ * (sshmem_tx_connect) when the program first talks to it (heap/peers.c), at any time and
+ * from any thread, one peer at a time. On-node views of a peer's memory are the heap layer's
+ * (heap/memfile.h), not UCX's.
  *
  * A struct sshmem_tx is the transport state of one communication context: the default one
  * (sshmem_tx_default) or one per shmem_ctx_create (sshmem_tx_create). Each has a UCX worker
@@ -23,10 +24,8 @@
 
 /* `hosts`: how many hosts the job spans (0: unknown); a one-host job needs no network. */
 void sshmem_tx_init(int thread_multiple, int hosts);
-/* Let UCX allocate the heap (on-node peers then map it truly one-sided), at an address
- * aligned to `align` (a power of two) when it can. Returns its base. */
-void *sshmem_tx_heap_alloc(size_t size, size_t align);
-/* Register memory we already have (the global data segment) for remote access. */
+/* Register memory we already have (the heap's and the global data's memory files) for
+ * access through UCX. */
 void sshmem_tx_register(enum sshmem_region region, void *base, size_t size);
 /* This PE's card: worker address and packed rkeys. malloc'ed; caller frees. */
 void *sshmem_tx_card(size_t *len);

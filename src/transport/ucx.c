@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/mman.h>
+#include <sys/statvfs.h>
 
 #include "core/env.h"
 #include "core/error.h"
@@ -115,6 +115,29 @@ static int every_transport_emulates_rma(void)
     return any && all;
 }
 
+/* The worker's shared-memory queues are files of UCX's posix transport, in UCX_POSIX_DIR
+ * (oshrun sets it to the job's directory in /dev/shm): when that file system is (nearly) full
+ * the failure is that limit, which UCX's status ("Out of memory") does not say. */
+#define QUEUE_ROOM (16u << 20) /* a worker's queues and receive buffers, with room to spare */
+
+static SSHMEM_NORETURN void worker_failed(ucs_status_t st)
+{
+    const char *dir = getenv("UCX_POSIX_DIR");
+    struct statvfs fs;
+    if (!dir || !*dir)
+        dir = "/dev/shm";
+    if (statvfs(dir, &fs) == 0 && (unsigned long long)fs.f_bavail * fs.f_frsize < QUEUE_ROOM) {
+        char free_b[32], all_b[32];
+        sshmem_fatal("shmem_init", "UCX worker creation failed (%s): %s has %s free of %s, and "
+                     "UCX's shared-memory transport keeps each PE's queues there (a few MiB "
+                     "per PE). Free space there (remove stale files), or make it larger "
+                     "(for /dev/shm: mount -o remount,size=2G /dev/shm).", ucs_status_string(st), dir,
+                     sshmem_human_bytes((size_t)fs.f_bavail * fs.f_frsize, free_b),
+                     sshmem_human_bytes((size_t)fs.f_blocks * fs.f_frsize, all_b));
+    }
+    sshmem_ucx_fail("shmem_init", "worker creation", st);
+}
+
 void sshmem_tx_init(int thread_multiple, int hosts)
 {
     /* The wake-up feature lets a progress thread sleep on the default worker. Whether one
@@ -149,7 +172,7 @@ void sshmem_tx_init(int thread_multiple, int hosts)
     wp.thread_mode = UCS_THREAD_MODE_SERIALIZED;
     st = ucp_worker_create(sshmem_ucx_context, &wp, &default_tx.worker);
     if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_init", "worker creation", st);
+        worker_failed(st);
     sshmem_ucx_private_segments(); /* the transports' queues */
     if (sshmem_ucx_cards_init() != 0 || sshmem_ucx_tx_setup(&default_tx, thread_multiple) != 0)
         sshmem_fatal("shmem_init", "out of memory for %d peers", sshmem.n_pes);
@@ -163,60 +186,6 @@ static void pack_rkey(enum sshmem_region region)
         sshmem_ucx_fail("shmem_init", "rkey packing", st);
 }
 
-/* An address range of `size` bytes aligned to `align`, reserved (PROT_NONE, no memory behind
- * it): a reservation of size + align bytes trimmed to the aligned part. UCX maps the heap over
- * it (UCP_MEM_MAP_FIXED replaces the reservation), so no other thread's mapping can land in
- * the range meanwhile. NULL if there is no such room. */
-static void *free_aligned_range(size_t size, size_t align)
-{
-    void *r = mmap(NULL, size + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
-    if (r == MAP_FAILED)
-        return NULL;
-    uintptr_t start = (uintptr_t)r, at = (start + align - 1) & ~(uintptr_t)(align - 1);
-    if (at > start)
-        munmap(r, at - start);
-    munmap((void *)(at + size), start + align - at);
-    return (void *)at;
-}
-
-void *sshmem_tx_heap_alloc(size_t size, size_t align)
-{
-    ucp_mem_map_params_t mp = {0};
-    mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_LENGTH | UCP_MEM_MAP_PARAM_FIELD_FLAGS;
-    mp.length = size;
-    mp.flags = UCP_MEM_MAP_ALLOCATE;
-    ucs_status_t st = UCS_ERR_NO_MEMORY;
-    void *at = free_aligned_range(size, align);
-    if (at) { /* UCX allocates at our aligned address */
-        mp.field_mask |= UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
-        mp.address = at;
-        mp.flags |= UCP_MEM_MAP_FIXED;
-        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
-        if (st != UCS_OK)
-            munmap(at, size); /* give the reservation back */
-    }
-    if (st != UCS_OK) { /* anywhere: shmem_align then reaches only the page alignment */
-        mp.field_mask &= ~UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
-        mp.flags &= ~UCP_MEM_MAP_FIXED;
-        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
-    }
-    if (st != UCS_OK) {
-        char b[32];
-        sshmem_fatal("shmem_init", "cannot allocate the symmetric heap of %s (UCX: %s). "
-                     "Lower SHMEM_SYMMETRIC_SIZE or free memory.",
-                     sshmem_human_bytes(size, b), ucs_status_string(st));
-    }
-    ucp_mem_attr_t attr;
-    attr.field_mask = UCP_MEM_ATTR_FIELD_ADDRESS | UCP_MEM_ATTR_FIELD_LENGTH;
-    st = ucp_mem_query(mem[SSHMEM_REGION_HEAP], &attr);
-    if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_init", "heap query", st);
-    sshmem_ucx_private_segments(); /* the heap */
-    pack_rkey(SSHMEM_REGION_HEAP);
-    return attr.address;
-}
-
 void sshmem_tx_register(enum sshmem_region region, void *base, size_t size)
 {
     ucp_mem_map_params_t mp = {0};
@@ -225,7 +194,9 @@ void sshmem_tx_register(enum sshmem_region region, void *base, size_t size)
     mp.length = size;
     ucs_status_t st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[region]);
     if (st != UCS_OK)
-        sshmem_ucx_fail("shmem_init", "registration of global data", st);
+        sshmem_ucx_fail("shmem_init", region == SSHMEM_REGION_HEAP
+                                          ? "registration of the symmetric heap"
+                                          : "registration of global data", st);
     pack_rkey(region);
 }
 

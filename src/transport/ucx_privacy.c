@@ -1,20 +1,24 @@
 /* ucx_privacy.c: what a PE's UCX context leaves open to other users of the host.
  *
- * UCX 1.13 makes its SysV shared-memory segments (the heap, the sysv transport's queues) with
- * mode 0660 and offers no setting for it: any user in the group could attach them read-write.
- * Its posix transport keeps the same memory in files it unlinks at once and shares through
- * /proc/PID/fd, which only the same user can open (oshrun also puts them in a 0700 directory,
- * src/launcher/tmpdir.c). Its tcp transport listens on every network device, the host's
- * external address included, and accepts whoever connects.
+ * UCX 1.13 makes its SysV shared-memory segments (the sysv transport's receive queues, and
+ * memory it allocates when the sysv allocator comes first) with mode 0660 and offers no
+ * setting for it: any user in the group could attach them read-write, and a segment outlives
+ * a PE killed before it detached, counting against the host's table (kernel.shmmni) until
+ * someone runs ipcrm. Its posix transport keeps the same queues in files it unlinks at once
+ * and shares through /proc/PID/fd, which only the same user can open and which vanish with
+ * their processes (oshrun also puts them in a 0700 directory, src/launcher/tmpdir.c). sshmem's
+ * own shared memory (heap, global data) is memory files (heap/memfile.h), never SysV. Its
+ * tcp transport listens on every network device, the host's external address included, and
+ * accepts whoever connects.
  *
  * So, unless the user chose (UCX_TLS, UCX_NET_DEVICES set: never overridden):
+ *   - no sysv transport (posix serves the same queues), so a running job holds no SysV
+ *     segment and the host's SysV table puts no ceiling on the PEs it runs;
  *   - in a one-host job, no tcp transport (shared memory reaches every peer), and tcp, if the
  *     user asks for it, on the loopback device only.
- * And the SysV segments this process made become 0600 as soon as UCX returns them
- * (sshmem_ucx_private_segments). SysV stays the default for the heap: UCX's posix transport
- * makes a large heap real memory at start-up (a 5 GiB heap took 12 s and 5 GiB of RAM per PE
- * here, against 0.7 s and only the touched pages with sysv), which 8 PEs of a big heap on one
- * host cannot afford. The price is the moment between UCX creating a segment and the chmod. */
+ * A user's UCX_TLS that names sysv gets it: the segments this process made then become 0600
+ * as soon as UCX returns them (sshmem_ucx_private_segments), which leaves the moment between
+ * UCX creating a segment and the chmod. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +57,8 @@ void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
 {
     const char *tls = getenv("UCX_TLS");
     int one_host = hosts == 1;
-    if (!tls && one_host)
-        modify(config, "TLS", "^tcp");
+    if (!tls)
+        modify(config, "TLS", one_host ? "^tcp,sysv" : "^sysv");
     if (one_host && !getenv("UCX_NET_DEVICES") && !(tls && tls_needs_rdma(tls)))
         modify(config, "NET_DEVICES", "lo");
 }

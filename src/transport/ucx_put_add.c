@@ -140,6 +140,20 @@ static void free_entry(held_put_add_t *m)
     pooled++;
 }
 
+/* Whether pe is on this host and both ends' UCX have a shared-memory transport: a put to it
+ * is then a copy (cma into its heap's memory file), as team_traits.c assumes when it lets no
+ * team of one host use messages. Asked of the host, not of a UCX mapping of pe's heap: UCX
+ * only registers the heap (heap/heap.c), so it has none. A peer whose heap this PE maps
+ * (sshmem_peer_maps, the direct path) never gets messages either, whatever UCX has (tcp,self
+ * included): its collectives use loads and stores, and a message there would mix with them
+ * and wait for a target that may drive no UCX progress. */
+static int same_host_shm(int pe, const sshmem_ucx_card_t *card)
+{
+    const int per_host = sshmem.node_ids_per_host ? sshmem.node_ids_per_host : 1;
+    return card->rma_shm && sshmem_ucx_rma_shm &&
+           sshmem_node_of(pe) / per_host == sshmem.my_node / per_host;
+}
+
 int sshmem_tx_put_add_pays(int pe)
 {
     if (!sshmem_env.coll_messages || !sshmem_ucx_rma_emulated)
@@ -151,7 +165,8 @@ int sshmem_tx_put_add_pays(int pe)
     const uint8_t k = __atomic_load_n(&card->put_add_pays, __ATOMIC_RELAXED);
     if (k)
         return k - 1;
-    const int pays = card->rma_emulated && !sshmem_ucx_heap_mapping(pe);
+    const int pays = card->rma_emulated && !sshmem_peer_maps(pe, SSHMEM_REGION_HEAP) &&
+                     !same_host_shm(pe, card);
     __atomic_store_n(&card->put_add_pays, (uint8_t)(1 + pays), __ATOMIC_RELAXED);
     return pays;
 }

@@ -7,8 +7,10 @@
 #     (checked in private mount and IPC namespaces, so other jobs on the host do not count;
 #     skipped where unshare is not allowed)
 # and at what a running sshmem job (test/pe/hold) leaves open, on every path, its own PEs only:
-#   - no SysV segment of its PEs has group or other permissions; as `nobody`, no shared memory
-#     file of a PE can be opened (needs root and a nobody user, else skipped)
+#   - no SysV segment of its PEs has group or other permissions, and with UCX_TLS unset (or
+#     without sysv) its PEs hold no SysV segment at all; as `nobody`, no shared memory file of a PE (UCX's, or
+#     sshmem's memfds of heap and globals) can be opened (needs root and a nobody user, else
+#     skipped)
 #   - its PEs listen on no TCP address but loopback (a one-host job)
 #   - a PMIx client run as `nobody` is refused, also one claiming to be root (the
 #     test/launcher/claim_uid shim), and the job still ends well. TAP output.
@@ -132,12 +134,35 @@ for cfg in "SSHMEM_LOCAL=" "SSHMEM_LOCAL=ucx" "SSHMEM_LOCAL=ucx UCX_TLS=tcp,self
     [ -z "$open_sysv" ]; rc=$?
     ok "[$cfg] the PEs' SysV segments are the user's alone (mode 0600)" $rc
     [ $rc -eq 0 ] || note "$open_sysv"
+    # With sshmem's own choice of UCX transports (UCX_TLS unset), or a UCX_TLS without sysv,
+    # the PEs hold no SysV segment at all, none they made and none they attached: each would
+    # count against the host's table (kernel.shmmni) and outlive a PE killed before it let
+    # go. Looked at once the job is up (every PE past its first barrier), so no moment of it
+    # is missed by timing.
+    tls=""
+    [[ "$cfg" == *UCX_TLS=* ]] && tls=${cfg##*UCX_TLS=}
+    [ -z "$tls" ] && tls=${UCX_TLS:-}
+    if [[ ! "$tls" =~ sysv|sm|all|\^ ]]; then
+        held_sysv=""
+        for pe in $hold_pes; do
+            held_sysv+=$(awk -v p="$pe" '$5 == p {print "shmid " $2 " made by pid " p}' \
+                         /proc/sysvipc/shm)$'\n'
+            held_sysv+=$(awk -v p="$pe" '$6 ~ /^\/SYSV/ {print "pid " p " maps " $6}' \
+                         /proc/"$pe"/maps 2>/dev/null)$'\n'
+        done
+        held_sysv=$(sed '/^$/d' <<<"$held_sysv")
+        [ -z "$held_sysv" ]; rc=$?
+        ok "[$cfg] the PEs hold no SysV segment (UCX_TLS ${tls:-unset})" $rc
+        [ $rc -eq 0 ] || note "$held_sysv"
+    else
+        skip "[$cfg] the PEs hold no SysV segment" "UCX_TLS=$tls may name sysv: the user chose"
+    fi
     if [ -n "$as_nobody" ]; then
         opened=""
         for pe in $hold_pes; do
             for fd in /proc/"$pe"/fd/*; do
                 case "$(readlink "$fd")" in
-                /dev/shm/* | *ucx_shm*)
+                /dev/shm/* | *ucx_shm* | /memfd:*)
                     $as_nobody head -c1 "$fd" >/dev/null 2>&1 && opened+=" $fd" ;;
                 esac
             done

@@ -13,7 +13,7 @@
 #include "boot/boot.h"
 #include "core/env.h"
 #include "core/error.h"
-#include "heap/globals.h"
+#include "heap/memfile.h"
 #include "transport/ucx_tx.h"
 
 struct sshmem_env sshmem_env; /* every setting at its zero: no SSHMEM_PES_PER_NODE */
@@ -93,13 +93,29 @@ void *sshmem_tx_direct_ptr(int pe, enum sshmem_region region, uint64_t raddr)
     return NULL;
 }
 
-void *sshmem_globals_map_peer(pid_t pid, int fd, size_t size)
+void *sshmem_memfile_map_peer(pid_t pid, int fd, size_t size, const char *what, char *why,
+                              size_t why_len)
 {
+    (void)what;
+    (void)why;
+    (void)why_len;
     (void)pid;
     (void)fd;
     (void)size;
     unexpected("a peer's global data");
     return NULL;
+}
+
+unsigned sshmem_tx_traits(void)
+{
+    unexpected("the transport's traits");
+    return 0;
+}
+
+int sshmem_memfile_limit(int err)
+{
+    (void)err;
+    return 0;
 }
 
 void sshmem_tx_quiet(struct sshmem_tx *tx)
