@@ -77,10 +77,16 @@ static void *free_aligned_range(size_t size, size_t align)
 /* The heap's memory: a memory file (heap/memfile.h), so that node mates map it as they map
  * the global data and nothing of it outlives the job; at an address aligned to `align` when
  * there is room (else anywhere: shmem_align then reaches only the page alignment). UCX only
- * registers it (for peers of other hosts, and for SSHMEM_LOCAL=ucx): UCX allocating it would
- * make it a SysV segment, or with its posix allocator touch every page at start-up. */
+ * registers it (for peers of other hosts): UCX allocating it would make it a SysV segment,
+ * or with its posix allocator touch every page at start-up.
+ * SSHMEM_LOCAL=ucx is the exception: that path stands in for a network with RDMA, where puts,
+ * gets and atomics are one-sided, and UCX's shared-memory transports are one-sided only on
+ * memory UCX allocated itself (on a memory file they only registered, atomics become
+ * messages that wait for the target's progress). There UCX allocates the heap. */
 static void *heap_backing(size_t size, size_t align)
 {
+    if (sshmem_env.local)
+        return sshmem_tx_heap_alloc(free_aligned_range(size, align), size);
     char why[512];
     heap_fd = sshmem_memfile_create("sshmem-heap", size, "symmetric heap", why, sizeof why);
     if (heap_fd < 0)
@@ -102,7 +108,8 @@ void sshmem_heap_init(size_t user_size, const sshmem_space_layout_t *layout)
     size_t total = user_size + space.total;
     check_fits(user_size, total);
     void *base = heap_backing(total, heap_alignment(total));
-    sshmem_tx_register(SSHMEM_REGION_HEAP, base, total);
+    if (heap_fd >= 0) /* UCX registers the memory file; what it allocated is registered */
+        sshmem_tx_register(SSHMEM_REGION_HEAP, base, total);
     sshmem.region[SSHMEM_REGION_HEAP].base = (uintptr_t)base;
     sshmem.region[SSHMEM_REGION_HEAP].size = total;
     if (!sshmem_env.weak) /* the mode sends every transfer down the slow path */

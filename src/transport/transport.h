@@ -27,6 +27,11 @@ void sshmem_tx_init(int thread_multiple, int hosts);
 /* Register memory we already have (the heap's and the global data's memory files) for
  * access through UCX. */
 void sshmem_tx_register(enum sshmem_region region, void *base, size_t size);
+/* The heap allocated by UCX itself, registered, at `at` (a reserved range of size bytes)
+ * when UCX can place it there, else anywhere (at is then given back); fatal on failure.
+ * Only for SSHMEM_LOCAL=ucx: UCX's shared-memory transports then reach it one-sided (put,
+ * get and atomics as a NIC would), which they cannot on memory they only registered. */
+void *sshmem_tx_heap_alloc(void *at, size_t size);
 /* This PE's card: worker address and packed rkeys. malloc'ed; caller frees. */
 void *sshmem_tx_card(size_t *len);
 /* Take a peer's card (worker address, packed rkeys); its endpoint comes with first use. */

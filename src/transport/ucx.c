@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <sys/statvfs.h>
 
 #include "core/env.h"
@@ -198,6 +199,42 @@ void sshmem_tx_register(enum sshmem_region region, void *base, size_t size)
                                           ? "registration of the symmetric heap"
                                           : "registration of global data", st);
     pack_rkey(region);
+}
+
+void *sshmem_tx_heap_alloc(void *at, size_t size)
+{
+    ucp_mem_map_params_t mp = {0};
+    mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_LENGTH | UCP_MEM_MAP_PARAM_FIELD_FLAGS;
+    mp.length = size;
+    mp.flags = UCP_MEM_MAP_ALLOCATE;
+    ucs_status_t st = UCS_ERR_NO_MEMORY;
+    if (at) {
+        mp.field_mask |= UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
+        mp.address = at;
+        mp.flags |= UCP_MEM_MAP_FIXED;
+        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+        if (st != UCS_OK)
+            munmap(at, size); /* give the reservation back */
+    }
+    if (st != UCS_OK) { /* anywhere: shmem_align then reaches only the page alignment */
+        mp.field_mask &= ~UCP_MEM_MAP_PARAM_FIELD_ADDRESS;
+        mp.flags &= ~UCP_MEM_MAP_FIXED;
+        st = ucp_mem_map(sshmem_ucx_context, &mp, &mem[SSHMEM_REGION_HEAP]);
+    }
+    if (st != UCS_OK) {
+        char b[32];
+        sshmem_fatal("shmem_init", "cannot allocate the symmetric heap of %s (UCX: %s). "
+                     "Lower SHMEM_SYMMETRIC_SIZE or free memory.",
+                     sshmem_human_bytes(size, b), ucs_status_string(st));
+    }
+    ucp_mem_attr_t attr;
+    attr.field_mask = UCP_MEM_ATTR_FIELD_ADDRESS;
+    st = ucp_mem_query(mem[SSHMEM_REGION_HEAP], &attr);
+    if (st != UCS_OK)
+        sshmem_ucx_fail("shmem_init", "heap query", st);
+    sshmem_ucx_private_segments(); /* a SysV heap becomes the user's alone */
+    pack_rkey(SSHMEM_REGION_HEAP);
+    return attr.address;
 }
 
 /* Card layout: u32 address length, address, then per region u32 rkey length and rkey. */

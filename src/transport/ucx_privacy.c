@@ -7,13 +7,16 @@
  * someone runs ipcrm. Its posix transport keeps the same queues in files it unlinks at once
  * and shares through /proc/PID/fd, which only the same user can open and which vanish with
  * their processes (oshrun also puts them in a 0700 directory, src/launcher/tmpdir.c). sshmem's
- * own shared memory (heap, global data) is memory files (heap/memfile.h), never SysV. Its
+ * own shared memory (heap, global data) is memory files (heap/memfile.h), never SysV, but for
+ * SSHMEM_LOCAL=ucx, where UCX allocates the heap (heap/heap.c says why) and its sysv
+ * allocator keeps it sparse (posix would make every page real at start-up). Its
  * tcp transport listens on every network device, the host's external address included, and
  * accepts whoever connects.
  *
  * So, unless the user chose (UCX_TLS, UCX_NET_DEVICES set: never overridden):
  *   - no sysv transport (posix serves the same queues), so a running job holds no SysV
- *     segment and the host's SysV table puts no ceiling on the PEs it runs;
+ *     segment and the host's SysV table puts no ceiling on the PEs it runs (SSHMEM_LOCAL=ucx
+ *     keeps it, for the heap);
  *   - in a one-host job, no tcp transport (shared memory reaches every peer), and tcp, if the
  *     user asks for it, on the loopback device only.
  * A user's UCX_TLS that names sysv gets it: the segments this process made then become 0600
@@ -26,6 +29,7 @@
 #include <sys/shm.h>
 #include <unistd.h>
 
+#include "core/env.h"
 #include "core/error.h"
 #include "transport/ucx_tx.h"
 
@@ -57,8 +61,10 @@ void sshmem_ucx_private_config(ucp_config_t *config, int hosts)
 {
     const char *tls = getenv("UCX_TLS");
     int one_host = hosts == 1;
-    if (!tls)
+    if (!tls && !sshmem_env.local)
         modify(config, "TLS", one_host ? "^tcp,sysv" : "^sysv");
+    else if (!tls && one_host)
+        modify(config, "TLS", "^tcp");
     if (one_host && !getenv("UCX_NET_DEVICES") && !(tls && tls_needs_rdma(tls)))
         modify(config, "NET_DEVICES", "lo");
 }
