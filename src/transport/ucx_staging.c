@@ -437,9 +437,9 @@ static size_t plan_runs(const copy_plan_t *p, size_t count)
  * (doc/performance.md). Asked of UCX
  * once per PE (kept with its card): its mapping covers the whole heap, as the direct path's
  * view (peers.c) does, so an address is the base plus its offset, with no lock and no UCX
- * call per transfer. UCX maps a peer's memory only where a transport can map memory it did
- * not allocate (xpmem): the heap is a memory file UCX registers (heap/heap.c), so with the
- * transports of a Debian host this is NULL and staging treats every UCX peer alike.
+ * call per transfer. UCX maps a peer's heap where it allocated that heap itself
+ * (SSHMEM_LOCAL=ucx, heap/heap.c) or where a transport maps memory it only registered
+ * (xpmem); elsewhere this is NULL and staging treats every UCX peer alike.
  */
 char *sshmem_ucx_heap_mapping(int pe)
 {
