@@ -29,8 +29,8 @@
 #define DATA_AT 32    /* where eager data starts: right after the header */
 #define RECORD_AT 32  /* the receiver's placement record of a large block (no eager data) */
 
-/* The count first: on shared memory a member polling for the call number found an 8-byte
- * scatterv at 2 PEs in 0.17 us with the call number first, 0.11 with it second. */
+/* The count first: a member polling for the call number on shared memory finds it sooner
+ * second than first. */
 typedef struct header {
     uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
     uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
