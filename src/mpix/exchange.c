@@ -374,7 +374,7 @@ static void run_batches(xchg_t *x, int rooted, int early)
     /* A scatter that may go down the tree and does not return early: the root sends once
      * every member has entered (arrivals up the tree), so that nobody leaves before all have
      * entered, without a barrier at the end. */
-    const int arrivals = rooted && !early && x->flags_only;
+    const int arrivals = rooted && !early && xchg_tree_pattern(x);
     if (arrivals)
         xchg_tree_arrivals(x);
     for (int b0 = 1; b0 < c->n; b0 += per) {
@@ -404,10 +404,18 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
     x.flags_only = 0;
+    /* More members than the work space has slots: the team's steps give every distance a
+     * slot, so the exchange is one batch. They hold what other calls left there, which a
+     * stamp could meet: every header comes with a signal. */
+    const int in_steps = c->n - 1 > per_batch(c) &&
+                         c->team->steps_half / SLOT_MIN >= (size_t)(c->n - 1);
+    if (in_steps)
+        coll_work_in_steps(c);
     if (c->n > 1 && !c->direct) {
         set_batch(&x, 1);
         x.flags_only = xchg_tree_pattern(&x);
     }
+    x.flags_only |= in_steps;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -433,7 +441,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         set_batch(&x, 1);
         place_blocks(&x);
     }
-    if (path == BATCHES)
+    if (path == BATCHES && !in_steps)
         coll_announce(c);
     else
         coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
