@@ -424,7 +424,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     check_dest(&x);
     enum { BATCHES, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = BATCHES;
-    if (!rooted && c->n > 1 && !c->direct) {
+    if (!rooted && c->n >= COLL_BRUCK_MIN && !c->direct) {
         const coll_buf_t work = c->work;
         const size_t work_bytes = c->work_bytes;
         coll_work_in_steps(c); /* the log-step paths' work space */
