@@ -38,8 +38,7 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
 
 /* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
  * every other PE's heap on first use (heap/peers.c learns peers lazily): n^2 mappings for the
- * job, ~0.1 ms each here (a UCX endpoint, a SysV attach): at 64 PEs the first flat reduction
- * cost more CPU than the whole start-up. Past this many members the log n algorithms, whose
+ * job, each a UCX endpoint and an attach. Past this many members the log n algorithms, whose
  * PEs each talk to log n others, keep start-up and first calls linear. */
 #define COLL_FLAT_MAX_MEMBERS 32
 

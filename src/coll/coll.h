@@ -103,22 +103,24 @@ void coll_rotate(char *p, size_t l, size_t r);
 /* Block j (nbytes) of member i's src goes to block i of member j's dest. */
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* Bruck's ceil(log2 n) steps for a personalised exchange of small blocks of any sizes, on a
- * team whose members all reach each other by messages (alltoall.c): fewer messages than one
- * per pair. The callbacks give this member's block for each other member and take the block
- * from each; the block to itself is the caller's. */
+ * team not all on shared memory (alltoall.c): fewer messages than one per pair. They run in
+ * the call's work space, which the caller has made the team's steps (coll_work_in_steps, and
+ * moved past anything of its own there, alike on every member). The callbacks give this
+ * member's block for each other member and take the block from each; the block to itself is
+ * the caller's. */
 typedef struct coll_blocks {
     /* Write the block for member j at `to` (at most coll_alltoall_bruck_room bytes, or the
      * job ends with an internal error); return its size. */
     size_t (*write)(void *ctx, int member, char *to);
-    /* The block from member i: bytes at from (in the team's stage, until the call ends). */
+    /* The block from member i: bytes at from (in the work space, until the call ends). */
     void (*take)(void *ctx, int member, const char *from, size_t bytes);
     void *ctx;
 } coll_blocks_t;
 #define COLL_BRUCK_MIN 4        /* at 2 and 3 members pairwise sends as few messages */
 #define COLL_BRUCK_FIRST_SLOT 4 /* its steps signal from COLL_SLOT_ALGO + 4 on: 0 .. 3 are the
                                  * caller's */
-/* The largest block the steps take on this call, 0 when they do not apply (the same answer
- * on every member of a team). */
+/* The largest block the steps take in this call's work space, 0 when they do not apply (the
+ * same answer on every member of a team). */
 size_t coll_alltoall_bruck_room(const coll_t *c);
 void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b);
 /* The strided form: nelems elements of esize per member, strides in elements. */

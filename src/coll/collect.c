@@ -10,12 +10,11 @@
  *    holds, starting with its own, to member i - 2^k, as one run: each member keeps its own
  *    block first and the following members' after it, and puts them in member order at the
  *    end (one local rotation).
- * collect (a block size per member): the offsets come from a prefix sum of the sizes
- * (recursive doubling, the sizes travelling in the flags themselves), then linear on shared
- * memory, else recursive doubling over runs of members (collect_in_groups).
+ * collect (a block size per member): on shared memory the offsets come from a prefix sum of
+ * the sizes (recursive doubling, the sizes travelling in the flags themselves), then linear;
+ * elsewhere recursive doubling over runs of members (collect_in_groups), which needs none.
  * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
- * MPI-style allgatherv's small blocks, src/mpix/allgather_bruck.c, which unpacks them from
- * where coll_collect_bruck_at says: no rotation).
+ * MPI-style allgatherv's, src/mpix/allgather_bruck.c; the steps are in ring_bruck.c).
  */
 #include <stdint.h>
 #include <string.h>
@@ -27,7 +26,6 @@
 
 #define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
 #define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
-#define SLOT_DOUBLING(e) (COLL_SLOT_ALGO + 21 + (e)) /* collect's doubling steps */
 
 /* Whether [a, a+n) and [b, b+n) share a byte. */
 static int overlap(const char *a, const char *b, size_t n) { return a < b + n && b < a + n; }
@@ -45,9 +43,7 @@ static void own_block(const coll_buf_t *dest, size_t at, const coll_buf_t *src, 
 
 /* On shared memory, the own block goes to every member's dest (this member's too) piece by
  * piece: each piece is copied to all of them while it sits in the L1 cache, so the source is
- * read from memory once instead of n times. Measured here with 1 MiB blocks, one process: 17%
- * faster than n whole copies to 2 members, 30% to 4 (less when every CPU copies at once and
- * they share the cache's bandwidth). Only below the streaming size (streaming stores
+ * read from memory once instead of n times. Only below the streaming size (streaming stores
  * bypass the cache and end with a fence, so they go whole, one destination at a time). */
 static int multicast_fits(const coll_t *c, const coll_buf_t *dest, size_t at,
                           const coll_buf_t *src, size_t nbytes)
@@ -101,89 +97,11 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     }
 }
 
-/* Where position p's blocks start in dest, in member order (at size: the end). */
-static size_t ring_at(const coll_ring_t *r, int p)
-{
-    if (r->offs)
-        return r->offs[p];
-    return (size_t)(r->first ? r->first[p] : p) * r->nbytes;
-}
-
-static int ring_member(const coll_ring_t *r, int p) { return r->first ? r->first[p] : p; }
-
-/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own blocks
- * first, then those of the positions after it, wrapping past the last one. Then each step
- * sends one run from the start of the sender's dest and lands it as one run at the receiver
- * (in member order a run that wraps was two messages, and over tcp each message costs kernel
- * time at both ends). */
-static size_t rotated_at(const coll_ring_t *r, int q, int m)
-{
-    const size_t at = ring_at(r, m), from = ring_at(r, q);
-    return m >= q ? at - from : at + ring_at(r, r->size) - from;
-}
-
-static coll_ring_t members_ring(const coll_t *c, const size_t *offs, size_t nbytes)
-{
-    return (coll_ring_t){c->n, c->me, NULL, offs, nbytes};
-}
-
-size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member)
-{
-    const coll_ring_t r = members_ring(c, offs, 0);
-    return rotated_at(&r, c->me, member);
-}
-
-/* Bruck's step with distance d sends the min(d, size - d) positions' blocks this PE holds
- * (its own and those after it) to position me - d, which keeps them after its own d - 1
- * following ones. */
-void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0)
-{
-    const int n = r->size, me = r->me;
-    for (int e = 0, d = 1; d < n; e++, d <<= 1) {
-        const int to = (me - d + n) % n;
-        const int cnt = d < n - d ? d : n - d;
-        const size_t len = rotated_at(r, me, (me + cnt) % n);
-        coll_reach(c, ring_member(r, to));
-        coll_put_signal(c, ring_member(r, to), dest, rotated_at(r, to, me), dest->addr, len,
-                        slot0 + e);
-        coll_wait(c, slot0 + e, 1);
-    }
-}
-
 static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
                   int slot0)
 {
-    const coll_ring_t r = members_ring(c, offs, nbytes);
+    const coll_ring_t r = {c->n, c->me, NULL, offs, nbytes};
     coll_ring_bruck(c, &r, dest, slot0);
-}
-
-/* Exchange the n bytes at a and at b (apart), through a small buffer. */
-static void swap_bytes(char *a, char *b, size_t n)
-{
-    char t[256];
-    while (n) {
-        const size_t k = n < sizeof t ? n : sizeof t;
-        memcpy(t, a, k);
-        memcpy(a, b, k);
-        memcpy(b, t, k);
-        a += k;
-        b += k;
-        n -= k;
-    }
-}
-
-void coll_rotate(char *p, size_t l, size_t r)
-{
-    while (l && r) {
-        if (l <= r) { /* [L | R1 | R2], |R2| = l  ->  [R2 | R1 | L] */
-            swap_bytes(p, p + r, l);
-            r -= l;
-        } else {      /* [L1 | L2 | R], |L1| = r  ->  [R | L2 | L1] */
-            swap_bytes(p, p + l, r);
-            p += r;
-            l -= r;
-        }
-    }
 }
 
 /* fcollect in Bruck's steps: the own block first, and member order again at the end. */
@@ -243,13 +161,15 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
 /* Recursive doubling over runs of members, for sets whose members do not all map each other.
  * The members fall into a power of two of groups, consecutive pairs first and then single
  * members, so that every group, and every aligned block of groups, is a run of consecutive
- * members: its blocks lie side by side in dest. A group's second member hands its block to
- * the first; the first members then double their runs: in the step with distance d a group
- * sends the run it holds to group g ^ d, into the same place of that member's dest (every
- * member knows where its own block goes, collect_offset), and the flag says how long the run
- * was, so the receiver knows where the runs it holds begin. Then the first member of a pair
- * gives its second the whole. Nobody needs the other members' sizes: ceil(log2 n) values
- * for the offset and log2 of the groups' count doubling steps of one put and one flag. */
+ * members. A group's second member hands its block to the first; the first members then
+ * double their runs: in the step with distance d a group exchanges the run it holds with
+ * group g ^ d. Nobody knows where its run lies in the end, so each keeps its run at the start
+ * of its dest and the partner's joins it there: a run that fits a region of the work space
+ * (the team's steps, one region per step: nobody says a region is free) lands there with its
+ * length in the flag, one put and one signal, and is copied after the own run; a larger one
+ * sends its length first, learns the partner's from the partner's message, and goes straight
+ * behind the partner's run in its dest. The run of the lower group goes first (a rotation).
+ * At the end every first member holds the whole from 0, and gives its second member all. */
 typedef struct collect_groups {
     int count;  /* a power of two */
     int pairs;  /* groups 0 .. pairs-1 are pairs of members, the others single members */
@@ -273,51 +193,74 @@ static int group_of(const collect_groups_t *g, int member)
     return member < 2 * g->pairs ? member / 2 : member - g->pairs;
 }
 
-/* The first member of a group: double the run [at, at + len) of dest with the other groups;
- * returns the bytes of the whole (which then starts at 0). A single member's first run is
- * its own block: it goes from src, and the copy into the own dest follows while it travels
- * (a 1 MiB collect at 2 PEs through UCX took twice as long with the copy first). */
-static size_t collect_doubling(coll_t *c, const collect_groups_t *g, const coll_buf_t *dest,
-                               const coll_buf_t *src, size_t at, size_t len, int own_in_dest)
+#define SLOT_RUN_DATA(e) (COLL_SLOT_ALGO + 21 + (e)) /* a large run of step e is in */
+#define SLOT_PAIR_DATA (COLL_SLOT_ALGO + 41)         /* a second member's large block is in */
+
+/* A run's message: its length, and whether it comes by itself (large) or in region r. */
+static void send_run(coll_t *c, int to, const char *run, size_t len, size_t region, int r,
+                     int slot)
 {
-    const int mine = group_of(g, c->me);
-    for (int e = 0, d = 1; d < g->count; e++, d <<= 1) {
-        const int other = mine ^ d;
-        coll_put_add(c, group_first(g, other), dest, at,
-                     own_in_dest ? dest->addr + at : src->addr, len, SLOT_DOUBLING(e),
-                     (long)len + 1);
-        if (!own_in_dest) {
-            own_block(dest, at, src, len);
-            own_in_dest = 1;
-        }
-        const size_t got = (size_t)coll_recv_value(c, SLOT_DOUBLING(e));
-        if (other < mine)
-            at -= got;
-        len += got;
-    }
-    return len;
+    if (len && len <= region)
+        coll_put_add(c, to, &c->work, (size_t)r * region, run, len, slot, (long)(len << 1) + 1);
+    else
+        coll_send_value(c, to, slot, (long)(len << 1 | (len > region)));
+}
+
+/* The partner's run after this PE's own (len bytes at the start of dest): from region r, or
+ * straight from the partner (data_slot); returns its length. */
+static size_t take_run(coll_t *c, long msg, const coll_buf_t *dest, size_t len, size_t region,
+                       int r, int data_slot)
+{
+    const size_t got = (size_t)msg >> 1;
+    if (msg & 1)
+        coll_wait(c, data_slot, 1);
+    else
+        memcpy(dest->addr + len, c->work.addr + (size_t)r * region, got);
+    return got;
 }
 
 static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                               size_t nbytes)
 {
     const collect_groups_t g = groups_of(c->n);
-    const size_t at = collect_offset(c, nbytes);
     const int mine = group_of(&g, c->me), first = group_first(&g, mine);
     const int paired = mine < g.pairs;
+    int rounds = 1; /* the pair's, then the doubling steps */
+    for (int d = 1; d < g.count; d <<= 1)
+        rounds++;
+    if (c->team)
+        coll_work_in_steps(c);
+    const size_t region = (c->work_bytes / (size_t)rounds) & ~(size_t)63;
     if (paired && c->me != first) { /* the second of a pair: the whole comes back to it */
-        coll_put_add(c, first, dest, at, src->addr, nbytes, SLOT_BLOCK, (long)nbytes + 1);
+        send_run(c, first, src->addr, nbytes, region, 0, SLOT_BLOCK);
+        if (nbytes > region) {
+            const size_t at = (size_t)coll_recv_value(c, SLOT_STEP(0)); /* the first's block */
+            coll_put_signal(c, first, dest, at, src->addr, nbytes, SLOT_PAIR_DATA);
+        }
         coll_wait(c, SLOT_BLOCK, 1);
         return;
     }
+    own_block(dest, 0, src, nbytes);
     size_t len = nbytes;
     if (paired) {
-        own_block(dest, at, src, nbytes);
-        len += (size_t)coll_recv_value(c, SLOT_BLOCK);
+        const long msg = coll_recv_value(c, SLOT_BLOCK);
+        if (msg & 1)
+            coll_send_value(c, c->me + 1, SLOT_STEP(0), (long)len);
+        len += take_run(c, msg, dest, len, region, 0, SLOT_PAIR_DATA);
     }
-    const size_t total = collect_doubling(c, &g, dest, src, at, len, paired);
+    for (int e = 0, d = 1; d < g.count; e++, d <<= 1) {
+        const int other = mine ^ d, to = group_first(&g, other);
+        send_run(c, to, dest->addr, len, region, e + 1, SLOT_STEP(e));
+        const long msg = coll_recv_value(c, SLOT_STEP(e));
+        if (len > region) /* behind the partner's run, in its dest */
+            coll_put_signal(c, to, dest, (size_t)msg >> 1, dest->addr, len, SLOT_RUN_DATA(e));
+        const size_t got = take_run(c, msg, dest, len, region, e + 1, SLOT_RUN_DATA(e));
+        if (other < mine)
+            coll_rotate(dest->addr, len, got);
+        len += got;
+    }
     if (paired)
-        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, total, SLOT_BLOCK);
+        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, len, SLOT_BLOCK);
 }
 
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)

@@ -61,7 +61,13 @@ static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->lent = NULL;
     c->reach_need = 0;
     c->reached = -1;
-    c->gate_senders = 0;
+}
+
+void coll_work_in_steps(coll_t *c)
+{
+    const struct sshmem_team *t = c->team;
+    c->work_bytes = t->steps_half;
+    coll_buf(&c->work, t->steps + (c->seq & 1) * t->steps_half, c->work_bytes, "team steps", c);
 }
 
 size_t coll_landing(const coll_t *c, coll_buf_t *land)
@@ -163,7 +169,6 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
     c->lent = NULL;
     c->reach_need = 0;
     c->reached = -1;
-    c->gate_senders = 0;
 }
 
 /* ------------------------------------------------------------------ waiting */
@@ -232,8 +237,7 @@ static void wait_progress(coll_t *c, long need)
  * (held until then, so none can fall into a lagging member's older call that used this
  * area). When it ends every member has entered this call. log2(n) one-way rounds, where
  * reading every member's progress word (wait_progress) is a round trip per member through
- * that member's CPU: over tcp at 16 PEs on 2 cores a scatterv followed by a reduction took
- * 2,470 us that way. Members reached by load/store (nodes of a multi-node team) are waited
+ * that member's CPU. Members reached by load/store (nodes of a multi-node team) are waited
  * for by their progress word instead, a load. */
 static void entered_barrier(coll_t *c)
 {
@@ -362,8 +366,7 @@ void coll_add(coll_t *c, int member, int slot, long amount)
     if (coll_messages_to(c, member)) {
         /* Where UCX emulates one-sided operations (tcp), a message without data whose
          * target's CPU adds amount (with the call's gate, coll_gate): an emulated atomic
-         * would also be a message, and its acknowledgement another (8-byte barrier at 4 PEs
-         * over tcp: 48-58 -> 27-28 us, 142 -> 104 at 8). */
+         * would also be a message, and its acknowledgement another. */
         sshmem_tx_gate_t gate;
         message(c, member, 0, NULL, 0, slot, amount, 0, coll_gate(c, member, 0, &gate));
         return;
@@ -494,8 +497,7 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
 /* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member
  * applies it once it has left the call that last used this area (what coll_reach waits for
  * where there are no messages), holding it until then. A member's held messages are bounded
- * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers (or as many as
- * c->gate_senders says), it holds at most that many bytes' worth of calls (held entries cost
+ * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most that many bytes' worth of calls (held entries cost
  * about HELD_ENTRY_BYTES besides the data); a PE further ahead waits. NULL when every member
  * is known to be there. */
 #define HELD_ENTRY_BYTES 128
@@ -504,8 +506,7 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
 static void gate_for(coll_t *c, int member, size_t len, long need, sshmem_tx_gate_t *gate)
 {
     struct sshmem_team *team = c->team;
-    const int senders = c->gate_senders ? c->gate_senders : c->n;
-    const size_t per_call = (size_t)senders * (len + HELD_ENTRY_BYTES);
+    const size_t per_call = (size_t)c->n * (len + HELD_ENTRY_BYTES);
     const size_t calls = sshmem_env.coll_hold / per_call;
     const long within = need - (calls < (size_t)need ? (long)calls : need);
     if (within > team->coll_floor) { /* as coll_reach_wait, for `within` */
@@ -579,7 +580,7 @@ static void message(coll_t *c, int member, uint64_t raddr, const void *src, size
 /* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
  * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
  * messages, each acknowledged, with the fence between them waiting for the first
- * acknowledgement: over tcp at 2 PEs an 8-byte allreduce took 36 us, 13 this way. */
+ * acknowledgement. */
 static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                              const void *src, size_t len, int slot, long amount, int async)
 {
@@ -659,8 +660,7 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
         return;
     }
     /* Packed, as one message that pe unpacks, where that beats a put per element (over tcp
-     * each put is a message: shmem_alltoalls of 8,000 longs per PE at 4 PEs took 93.6 ms,
-     * now 0.59; through UCX's shared memory 1.07 -> 0.10) */
+     * each put is a message) */
     char *local = (char *)sshmem.region[dst->region].base + dst->off + at;
     if (count && sshmem_strided_staged(SHMEM_CTX_DEFAULT, local, src, dst_stride, src_stride,
                                        esize, 1, count, pe, 0)) {

@@ -109,8 +109,6 @@ typedef struct coll {
     long reach_need;      /* coll_setup_team_ahead: a member this PE writes into must have
                            * entered this call first (coll_reach); 0 when all have */
     int reached;          /* the one member coll_reach has let this call write into, or -1 */
-    int gate_senders;     /* gated messages a member gets in this call, for their budget
-                           * (coll_gate in engine.c); 0: one from every member */
     const char *call;     /* the API routine, for messages */
     struct sshmem_team *team; /* the team of a team call, NULL for an active set */
     unsigned long seq;    /* call number on the team (1 = first), 0 for an active set */
@@ -165,17 +163,12 @@ static inline void coll_reach_all(coll_t *c)
     if (SSHMEM_UNLIKELY(c->reach_need))
         coll_reach_wait(c, -1);
 }
-/* From here on in this call, a write into a member (coll_reach before it) waits for that
- * member to have entered this very call, not only to have left the last call that used this
- * sync area: for memory every call of the team shares (its stage). Where the write is a
- * message, the message carries that as its gate (held by its target until then). */
-static inline void coll_reach_this_call(coll_t *c)
-{
-    if (c->team && c->team->coll_floor < (long)c->seq) {
-        c->reach_need = (long)c->seq;
-        c->reached = -1;
-    }
-}
+/* This call's work space becomes the team's steps, the half of this call's parity (team/
+ * team.h, "Steps"): the log-step collectives' landing, which grows with the team. Only on a
+ * team, in a call set up or announced in step (a member after an early call then waits for
+ * all to have entered the previous one, so none is still in the last call of this parity),
+ * alike on every member. */
+void coll_work_in_steps(coll_t *c);
 /* This PE has received, inside this call, what every member sent inside it: all have
  * entered it, which later calls need not ask again (the team's floor, engine.c). */
 static inline void coll_all_entered(coll_t *c)
@@ -372,9 +365,8 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
 
 /* End of a call: the caller's buffers may be reused. coll_put returns once UCX is done with
  * its source (the data is then on its way, ordered before the signal that follows it), so
- * only coll_put_strided's non-blocking puts need completing here. Waiting for every put to
- * land instead cost a round trip per call on a network: through UCX over TCP at 2 PEs, an
- * 8-byte allreduce took 105 us, Open MPI's over the same UCX 16. */
+ * only coll_put_strided's non-blocking puts need completing here: waiting for every put to
+ * land would cost a round trip per call on a network. */
 void coll_done(coll_t *c);
 
 #endif

@@ -38,9 +38,8 @@ int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root)
  * nothing else. Where the two reach each other by messages, that vector goes at once as one
  * placed block (engine.h, "Placed blocks") into its final place at the root, recorded before
  * the call is announced (coll_reduce_tree_place), where a request and then the data cost a
- * round trip more: a 1 MiB user-op reduce at 2 PEs over tcp, 160-166 -> 152-158 us. One
- * block, not pieces combined as they land: the root polls nothing while it combines, and
- * over tcp 2 to 8 pieces took 170-270 us, polls between parts of the combine or not. The
+ * round trip more. One block, not pieces combined as they land: the root polls nothing
+ * while it combines. The
  * block carries a note, the child's byte count and the call number, so a root that expects
  * another count says so instead of waiting for a block it dropped.
  */
@@ -112,8 +111,7 @@ static void take_placed(coll_t *c, const coll_tree_plan_t *plan, char *dest, con
 /* Member v's children (v + b for the bits b below top, from b0) combined into piece, with
  * this member's own len elements from `from` on the left. The first child sends straight
  * into piece where it can (recv_in_place), and our data is combined in from the left (racc):
- * that saves copying our data into piece first, which on two busy CPUs was time lost (a 1
- * MiB user-op reduce at 2 PEs over TCP: the copy, then the child's data waiting on it). */
+ * that saves copying our data into piece first, while the child's data waits on it. */
 static void combine_children(coll_t *c, int v, int top, int b0, int shift, char *piece,
                              const char *from, size_t len, const coll_op_t *op)
 {

@@ -14,11 +14,11 @@
  *
  * Every PE decides alike: the team is not all on shared memory (c->direct, the same on every
  * member), and everybody's blocks fit the work space, by recvcounts, which MPI requires to be
- * the same on every PE. The work space belongs to the call's sync area, which the team's
- * calls take in turn: the engine's reach rule (coll_reach, in coll_collect_bruck) is all a
- * step needs before it writes into a member.
+ * the same on every PE. The work space is the team's steps (coll_work_in_steps), which grow
+ * with the team.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "coll/coll.h"
@@ -29,19 +29,18 @@
 #include "mpix/exchange_slots.h"
 
 #define BRUCK_MIN_MEMBERS 4 /* at 2 and 3 members the exchange has as few messages */
-/* Offsets on the stack: no more members than headers fit the work space. */
-#define BRUCK_MAX_MEMBERS ((int)(SSHMEM_TEAM_WORK_BYTES / sizeof(header_t)))
+#define OFFS_ON_STACK 256   /* members whose offsets need no malloc */
 
 /* A block's room in the work space: its header, its data, padded to 8 bytes. */
 static size_t record_bytes(size_t bytes) { return sizeof(header_t) + ((bytes + 7) & ~(size_t)7); }
 
 /* Whether this is an allgather that fits; then offs[i] is where member i's record starts in
  * member order (coll_collect_bruck_at turns that into its place on this PE). */
-static int layout(const xchg_t *x, size_t offs[BRUCK_MAX_MEMBERS + 1])
+static int layout(const xchg_t *x, size_t *offs)
 {
     const coll_t *c = &x->c;
     const mpix_side_t *s = x->send, *r = x->recv;
-    if (c->direct || c->n < BRUCK_MIN_MEMBERS || c->n > BRUCK_MAX_MEMBERS ||
+    if (c->direct || c->n < BRUCK_MIN_MEMBERS ||
         s->peer != MPIX_X_ALL || s->counts || s->displs || s->regular || r->peer != MPIX_X_ALL)
         return 0;
     size_t at = 0;
@@ -82,16 +81,25 @@ static const header_t *checked_header(const xchg_t *x, int i, const size_t *offs
     return h;
 }
 
+/* Room for n + 1 offsets: buf, or the heap (NULL when out of memory). */
+static size_t *offsets(const xchg_t *x, size_t buf[OFFS_ON_STACK + 1])
+{
+    return x->c.n <= OFFS_ON_STACK ? buf : malloc(((size_t)x->c.n + 1) * sizeof *buf);
+}
+
 int xchg_allgather_bruck_fits(const xchg_t *x)
 {
-    size_t offs[BRUCK_MAX_MEMBERS + 1];
-    return layout(x, offs);
+    size_t buf[OFFS_ON_STACK + 1], *offs = offsets(x, buf);
+    const int fits = offs && layout(x, offs);
+    if (offs != buf)
+        free(offs);
+    return fits;
 }
 
 void xchg_allgather_bruck(xchg_t *x)
 {
-    size_t offs[BRUCK_MAX_MEMBERS + 1];
-    if (!layout(x, offs))
+    size_t buf[OFFS_ON_STACK + 1], *offs = offsets(x, buf);
+    if (!offs || !layout(x, offs))
         sshmem_fatal(x->c.call, "internal error: an allgather that does not fit Bruck's steps");
     coll_t *c = &x->c;
     xchg_self_block(x); /* first: it reports a sendcount that differs from our recvcounts */
@@ -107,8 +115,7 @@ void xchg_allgather_bruck(xchg_t *x)
         xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
                     h + 1, (size_t)h->count);
     }
-    /* Later calls of the team stamp this sync area (a call number beside data): no stale
-     * word of the same value may wait for them here. */
-    memset(c->work.addr, 0, offs[c->n]);
+    if (offs != buf)
+        free(offs);
     coll_all_entered(c); /* a block came from every member, inside this call */
 }

@@ -6,8 +6,7 @@
  * where puts are one-sided), and over TCP each costs its sender and (on one host) its
  * receiver kernel time. Here the blocks take the engine's
  * Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c, shmem_alltoallmem's too), each
- * packed behind a header (its count and the call number), so every PE can check every count
- * against its own recvcounts.
+ * packed behind its count, so every PE can check every count against its own recvcounts.
  *
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
  * every alltoall takes the steps. A block too large for them goes beside them: its header
@@ -19,9 +18,9 @@
  * only then, and the receiver reports the mismatch from the header (a placed block it did
  * not expect at that size is dropped).
  *
- * Work space: the record of, or the invitation from, member i at i * RECORD_BYTES; where the
- * members do not reach each other by messages, Bruck's steps run in the rest of it
- * (coll_alltoall_bruck: the call's work space is theirs there), which steps_view gives them.
+ * Work space (the team's steps, coll_work_in_steps): the record of, or the invitation from,
+ * member i at i * RECORD_BYTES; Bruck's steps run in the rest of it, which steps_view gives
+ * them.
  */
 #include <stdint.h>
 #include <string.h>
@@ -40,12 +39,12 @@ static int beside(const xchg_t *x, size_t count, size_t room)
 {
     size_t bytes;
     return __builtin_mul_overflow(count, x->type->size, &bytes) ||
-           coll_algo_exchange(bytes, room - sizeof(header_t)) == COLL_EXCHANGE_RENDEZVOUS;
+           coll_algo_exchange(bytes, room - sizeof(uint64_t)) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
 typedef struct bruck_call {
     xchg_t *x;
-    size_t room; /* the steps' room for one block, header included */
+    size_t room; /* the steps' room for one block, its count included */
 } bruck_call_t;
 
 /* The block for member j: its header, and its data unless it goes beside. */
@@ -55,7 +54,7 @@ static size_t write_block(void *ctx, int j, char *to)
     const xchg_t *x = b->x;
     const size_t count = mpix_side_count(x->send, j);
     const int large = beside(x, count, b->room);
-    const header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
+    const uint64_t h = count | (large ? HEADER_LARGE : 0);
     memcpy(to, &h, sizeof h);
     if (large)
         return sizeof h;
@@ -71,15 +70,15 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
     const bruck_call_t *b = ctx;
     const xchg_t *x = b->x;
     const size_t want = mpix_side_count(x->recv, i);
-    header_t h;
+    uint64_t h;
     memcpy(&h, from, sizeof h);
-    const uint64_t count = h.count & ~HEADER_LARGE;
+    const uint64_t count = h & ~HEADER_LARGE;
     if (SSHMEM_UNLIKELY(count != want)) {
         char mine[48], theirs[48];
         mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, i), want, i,
                             xchg_their_name(theirs, x->recv, x->c.me), (long long)count);
     }
-    if (!(h.count & HEADER_LARGE))
+    if (!(h & HEADER_LARGE))
         xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
                     from + sizeof h, want);
 }
@@ -112,7 +111,7 @@ int xchg_alltoall_bruck_fits(const xchg_t *x)
 {
     const coll_t *c = &x->c;
     return !c->direct && x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
-           (size_t)c->n * RECORD_BYTES < c->work_bytes && steps_room(c) > sizeof(header_t);
+           (size_t)c->n * RECORD_BYTES < c->work_bytes && steps_room(c) > sizeof(uint64_t);
 }
 
 /* Before the call is announced: where every block that goes beside lands, from each member

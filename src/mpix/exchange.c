@@ -18,17 +18,10 @@
  * the receiver polls the slot's own cache line, which brings header and small data at once.
  * Where a pair stamps, a block of up to 16 bytes between members at most
  * SSHMEM_TEAM_POST_DISTANCES apart goes, header and all, into the receiver's post box for
- * this call instead (team/team.h, "Posts"), where consecutive calls share cache lines. 8-byte
- * scatterv at 2 PEs on one host (three interleaved runs of bench/.libs/mpix_bench):
- * 0.174-0.184 -> 0.115-0.117 us, Open MPI 0.12; gatherv 0.108-0.110 either way in the same
- * runs, and 0.205-0.207 -> 0.131-0.136 in a slower moment of the machine (a loop of 400,000
- * calls; Open MPI 0.107); at 4 PEs on 2 cores scatterv 0.40-0.42 -> 0.34-0.37, the other
- * 8-byte calls within the noise. Through UCX's shared memory, 8-byte gatherv at 2 PEs
- * 0.24-0.25 -> 0.16-0.21 us.
+ * this call instead (team/team.h, "Posts"), where consecutive calls share cache lines.
  * Where UCX emulates puts (tcp), header and data travel with a signal on the flag as one
  * message instead (coll_put_signal), and a receiver that has not reached the call holds it
- * (coll/engine.h, "Early return"): 8-byte gatherv / scatterv at 4 PEs over tcp on 2 cores
- * 13-15 / 28 us -> 7.2-7.8 / 17-18 (Open MPI 6.2-7.7 / 20); scatterv at 2 PEs 9.0 -> 6.6.
+ * (coll/engine.h, "Early return").
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -228,9 +221,8 @@ static void take_header(xchg_t *x, int d)
     if (xchg_tree_member(x, i))
         xchg_tree_pass_on(x, d, h, want);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
-     * back would make its line travel back and forth once more per call (an 8-byte gatherv
-     * at 2 PEs: 0.15-0.25 -> 0.11 us). Only a later batch of the same call reuses the slot
-     * with the same stamp. */
+     * back would make its line travel back and forth once more per call. Only a later batch
+     * of the same call reuses the slot with the same stamp. */
     if (x->nb < x->c.n - 1)
         ((header_t *)h)->seq = 0;
 }
@@ -382,7 +374,7 @@ static void run_batches(xchg_t *x, int rooted, int early)
     /* A scatter that may go down the tree and does not return early: the root sends once
      * every member has entered (arrivals up the tree), so that nobody leaves before all have
      * entered, without a barrier at the end. */
-    const int arrivals = rooted && !early && x->flags_only;
+    const int arrivals = rooted && !early && xchg_tree_pattern(x);
     if (arrivals)
         xchg_tree_arrivals(x);
     for (int b0 = 1; b0 < c->n; b0 += per) {
@@ -412,10 +404,18 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
     x.flags_only = 0;
+    /* More members than the work space has slots: the team's steps give every distance a
+     * slot, so the exchange is one batch. They hold what other calls left there, which a
+     * stamp could meet: every header comes with a signal. */
+    const int in_steps = c->n - 1 > per_batch(c) &&
+                         c->team->steps_half / SLOT_MIN >= (size_t)(c->n - 1);
+    if (in_steps)
+        coll_work_in_steps(c);
     if (c->n > 1 && !c->direct) {
         set_batch(&x, 1);
         x.flags_only = xchg_tree_pattern(&x);
     }
+    x.flags_only |= in_steps;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -424,10 +424,16 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     check_dest(&x);
     enum { BATCHES, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = BATCHES;
-    if (!rooted && c->n > 1)
+    if (!rooted && c->n >= COLL_BRUCK_MIN && !c->direct) {
+        const coll_buf_t work = c->work;
+        const size_t work_bytes = c->work_bytes;
+        coll_work_in_steps(c); /* the log-step paths' work space */
         path = xchg_allgather_bruck_fits(&x)  ? ALLGATHER_BRUCK
                : xchg_alltoall_bruck_fits(&x) ? ALLTOALL_BRUCK
                                               : BATCHES;
+        if (path == BATCHES)
+            c->work = work, c->work_bytes = work_bytes;
+    }
     if (path == ALLTOALL_BRUCK) {
         xchg_alltoall_bruck_place(&x);
     } else if (path == BATCHES && c->n > 1 && placed_mode(&x)) {
@@ -435,14 +441,14 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         set_batch(&x, 1);
         place_blocks(&x);
     }
-    coll_announce(c);
+    if (path == BATCHES && !in_steps)
+        coll_announce(c);
+    else
+        coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
     /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
      * engine.h, "Early return": the team's next call checks progress). On shared memory
-     * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX (8 bytes gathered at 2 PEs
-     * through UCX: 0.84 us when every member learnt that all had entered, 0.42 without), and
-     * on any team whose members all reach each other by messages, where nobody reads
-     * progress words (8-byte scatterv / gatherv at 16 PEs over tcp on 2 cores: 530 / 540 us
-     * with a barrier at the end of each, 57 / 22 without; Open MPI 41 / 1.7). */
+     * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose
+     * members all reach each other by messages, where nobody reads progress words. */
     const int early = rooted && c->n > 1 &&
                       (c->direct || c->n <= MPIX_EARLY_UCX_MAX || coll_team_messages(c->team));
     if (early)

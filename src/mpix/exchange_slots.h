@@ -29,8 +29,8 @@
 #define DATA_AT 32    /* where eager data starts: right after the header */
 #define RECORD_AT 32  /* the receiver's placement record of a large block (no eager data) */
 
-/* The count first: on shared memory a member polling for the call number found an 8-byte
- * scatterv at 2 PEs in 0.17 us with the call number first, 0.11 with it second. */
+/* The count first: a member polling for the call number on shared memory finds it sooner
+ * second than first. */
 typedef struct header {
     uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
     uint64_t seq;   /* coll_stamp: tells this call's header from an older one */
@@ -56,7 +56,8 @@ typedef struct xchg {
     int placed;        /* large blocks between members reached by messages go placed
                         * (coll_put_signal_placed), not invited (xchg_placed_pair) */
     int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
-                        * that may go down the tree (xchg_tree_pattern) */
+                        * that may go down the tree (xchg_tree_pattern), or an exchange in
+                        * the team's steps */
 } xchg_t;
 
 /* Whether the header between this PE and member announces itself by its stamp (the engine
@@ -131,23 +132,16 @@ static inline invitation_t xchg_invitation(const xchg_t *x, int i)
                           x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
 }
 
-/* ------------------------------------------------------------------ small allgathers
- * (allgather_bruck.c) */
+/* ------------------------------------------------------------------ Bruck's steps, in the
+ * team's steps (allgather_bruck.c, alltoall_bruck.c); "fits": whether they apply (every PE
+ * decides alike) */
 
-/* An allgather whose blocks all fit the work space, on members not all on shared memory,
- * in ceil(log2 n) steps. */
-void xchg_allgather_bruck(xchg_t *x);
-
-/* ------------------------------------------------------------------ small alltoalls
- * (alltoall_bruck.c) */
-
-/* Whether an allgather takes those steps (every PE decides alike). */
+/* An allgather whose blocks all fit, on members not all on shared memory. */
 int xchg_allgather_bruck_fits(const xchg_t *x);
-
-/* An alltoall on members that all reach each other by messages: runs it in ceil(log2 n)
- * steps (large blocks beside them). Whether it applies (every PE decides alike); then,
- * before the call is announced, place: records where this PE receives the blocks that go
- * beside (placed blocks, coll/engine.h). */
+void xchg_allgather_bruck(xchg_t *x);
+/* An alltoall on members not all on shared memory, large blocks beside the steps; place,
+ * before the call is announced: where this PE receives the blocks that go beside (placed
+ * blocks, coll/engine.h). */
 int xchg_alltoall_bruck_fits(const xchg_t *x);
 void xchg_alltoall_bruck_place(xchg_t *x);
 void xchg_alltoall_bruck(xchg_t *x);

@@ -37,8 +37,8 @@
 enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
 
 /* Below this, a rooted reduce is the one-barrier shared-memory allreduce into the staging
- * buffer (its three synchronizations cost more than the data: 8 bytes on 2 PEs took 7.6 us
- * rooted, 0.35 us as an allreduce); above, the rooted algorithm moves 1/n of the data. */
+ * buffer (its three synchronizations cost more than the data); above, the rooted algorithm
+ * moves 1/n of the data. */
 #define ROOTED_MIN_BYTES 4096
 /* Through UCX, a rooted reduce above this many bytes goes by binomial tree (tree(), on teams
  * where the call may return early); below, each piece's handshake costs more than the
@@ -133,8 +133,8 @@ static size_t stage_used_by(const red_t *r, const coll_buf_t *b, size_t bytes)
 
 /* The message-passing reductions receive in what the call's data leaves free of the team's
  * staging buffer, from `used` bytes on (coll_lend_landing): all of it for symmetric user
- * buffers, half when the data goes through the stage (run_staged). 1 MiB allreduced through
- * UCX at 2 / 4 PEs: 236 / 3,100 us with the work space as landing, 93 / 310-350 with this. */
+ * buffers, half when the data goes through the stage (run_staged): the work space as landing
+ * would cut a large vector into a hundred rounds. */
 static void lend_rest_of_stage(const red_t *r, coll_t *c, size_t used)
 {
     used = (used + 63) & ~(size_t)63;
@@ -167,11 +167,10 @@ static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 
 /* An allreduce of n engine elements of this PE's own memory (s to d; the form needs no
  * staging) through the team's stage: on shared memory, where the engine would reduce-scatter,
- * a member's own slice skips the stage (coll_reduce_staged: 1 MiB of malloc'd doubles at 2 / 4
- * PEs 83 / 310-340 -> 53-58 / 286-295 us; symmetric 30-38 / 120-137); otherwise the result
- * comes out of the stage, and the source goes in only where the engine's algorithm reads it
- * elsewhere than on this PE (coll_reduce_src_local: over TCP, 1 MiB at 2 PEs 271-341 ->
- * 252-284 us, with reduce-scatter's first round landing straight in the stage). */
+ * a member's own slice skips the stage (coll_reduce_staged); otherwise the result comes out
+ * of the stage, and the source goes in only where the engine's algorithm reads it elsewhere
+ * than on this PE (coll_reduce_src_local), with reduce-scatter's first round landing
+ * straight in the stage. */
 static void engine_private(red_t *r, char *d, const char *s, size_t n)
 {
     coll_t c;
@@ -204,13 +203,11 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
 }
 
 /* Bytes of data per piece through the stage. On shared memory all of it. Elsewhere the
- * engine's message-passing reductions receive in the rest (engine()): 1 MiB reduced to a
- * root through UCX at 2 / 4 PEs took 270 / 4,000 us with the work space as their landing
- * buffer. Over messages (tcp) every piece costs rounds of synchronisation: two thirds hold
+ * engine's message-passing reductions receive in the rest (engine()), not in the work space.
+ * Over messages (tcp) every piece costs rounds of synchronisation: two thirds hold
  * data, the third left is what reduce-scatter lands of it (a half), so 1 MiB goes at once in
  * the predefined teams' stage. Through UCX's shared memory, where a piece's rounds cost little
- * and its copies most, smaller pieces stay in cache: half, at most 512 KiB (1 MiB malloc'd
- * allreduced at 2 PEs: 104-109 us in 512 KiB pieces, 116-132 in one). Whether the transfers
+ * and its copies most, smaller pieces stay in cache: half, at most 512 KiB. Whether the transfers
  * are messages every member of the team answers alike (coll_team_messages), so the pieces
  * match. */
 static size_t stage_room(const red_t *r)
@@ -289,9 +286,7 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
  * PE only). On shared memory up to ROOTED_MIN_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
  * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each
  * other by messages (coll_team_messages), whenever their vectors fit the root's work space
- * (one message per member instead of an allreduce), auto only: an 8-byte user-op reduce at
- * 16 PEs over tcp on 2 cores took 305 us by allreduce, 8.5-11.8 gathered (Open MPI 9.6).
- * 0 when it does not apply. */
+ * (one message per member instead of an allreduce), auto only. 0 when it does not apply. */
 static int gathered(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;
@@ -324,15 +319,12 @@ static int gathered(red_t *r, char *dest, const char *src)
 /* A larger rooted reduce through UCX: a binomial tree (coll_reduce_tree), each vector
  * crossing the network once, where the allreduce into the staging buffer moved it twice,
  * where transfers are messages (coll_team_messages). On UCX's shared memory, where a
- * transfer is one copy, the allreduce's two halves in parallel win (1 MiB at 2 PEs: 110 us
- * against 240 by tree).
- * Over tcp, 1 MiB to a root at 2 / 4 PEs: 645 / 2,290 us -> 375 / 1,400-1,640 with half the
- * stage as landing, and 1 MiB pieces beat 256 KiB ones 340 to 460 (each piece waits for its
- * parent's go-ahead). So the landing is the whole stage where no member combines before it
+ * transfer is one copy, the allreduce's two halves in parallel win. Over tcp larger pieces
+ * win (each piece waits for its parent's go-ahead), so the landing is the whole stage where no
+ * member combines before it
  * sends (2 and 3 PEs), else the stage's second half, its first half an inner member's
  * accumulator. The members leave once their part is sent (coll_mark_early), on teams of any
- * size (1 MiB at 16 PEs over tcp: 8,600-10,500 us by allreduce, 3,500-4,600 by tree; Open MPI
- * 6,800).
+ * size.
  * Source: any memory, read in place. 0 when it does not apply. */
 static int tree(red_t *r, char *dest, const char *src)
 {

@@ -58,7 +58,7 @@ int sshmem_team_all_direct(const sshmem_triplet_t *t)
 }
 
 static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int my_index,
-                      char *state, int slot)
+                      char *state, int slot, enum sshmem_team_kind kind)
 {
     const int nareas = slot < 0 ? SSHMEM_TEAM_AREAS_PREDEFINED : SSHMEM_TEAM_AREAS_SPLIT;
     memset(team, 0, sizeof *team);
@@ -75,6 +75,8 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
     team->posts = team->scratch + SSHMEM_TEAM_SCRATCH_BYTES;
     team->stage = team->posts + SSHMEM_TEAM_POSTS_BYTES(nareas);
     team->stage_bytes = slot < 0 ? SSHMEM_TEAM_STAGE_PREDEFINED : SSHMEM_TEAM_STAGE_SPLIT;
+    team->steps = team->stage + team->stage_bytes;
+    team->steps_half = sshmem_team_steps_half(sshmem.n_pes, kind);
 }
 
 /* SHMEM_TEAM_SHARED: the PEs whose heap this PE maps (itself included). On one host with the
@@ -103,11 +105,13 @@ void sshmem_team_init(void)
     coll_set_shape_free(&sshmem_team_world.shape); /* of an earlier start-up */
     coll_set_shape_free(&sshmem_team_shared.shape);
     state_reset(state, SSHMEM_TEAM_AREAS_PREDEFINED);
-    state_reset(state + SSHMEM_TEAM_PREDEFINED_STATE_BYTES, SSHMEM_TEAM_AREAS_PREDEFINED);
-    team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1);
+    state_reset(state + sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_WORLD),
+                SSHMEM_TEAM_AREAS_PREDEFINED);
+    team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1, SSHMEM_TEAM_KIND_WORLD);
     shared_members(&shared);
     team_fill(&sshmem_team_shared, &shared, sshmem_triplet_index(&shared, sshmem.my_pe),
-              state + SSHMEM_TEAM_PREDEFINED_STATE_BYTES, -1);
+              state + sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_WORLD), -1,
+              SSHMEM_TEAM_KIND_SHARED);
 
     /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
      * the size the user set. */
@@ -121,7 +125,10 @@ void sshmem_team_init(void)
 
 int sshmem_team_pool_slots(void) { return pool_slots; }
 int sshmem_team_pool_words(void) { return (pool_slots + 63) / 64; }
-char *sshmem_team_pool_state(int slot) { return pool + (size_t)slot * SSHMEM_TEAM_STATE_BYTES; }
+char *sshmem_team_pool_state(int slot)
+{
+    return pool + (size_t)slot * sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_SPLIT);
+}
 
 void sshmem_team_pool_usage(unsigned long long used[SSHMEM_TEAM_POOL_WORDS],
                             unsigned long long claimed[SSHMEM_TEAM_POOL_WORDS])
@@ -167,7 +174,7 @@ struct sshmem_team *sshmem_team_new(const sshmem_triplet_t *t, int my_index, int
     struct sshmem_team *team = malloc(sizeof *team);
     if (!team)
         return NULL;
-    team_fill(team, t, my_index, sshmem_team_pool_state(slot), slot);
+    team_fill(team, t, my_index, sshmem_team_pool_state(slot), slot, SSHMEM_TEAM_KIND_SPLIT);
     if (config && (config_mask & SHMEM_TEAM_NUM_CONTEXTS)) {
         team->config.num_contexts = config->num_contexts;
         team->config_mask = SHMEM_TEAM_NUM_CONTEXTS;

@@ -125,7 +125,7 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
                     "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
                     "%d free): destroy teams you no longer need, or raise SSHMEM_TEAMS_MAX (at "
                     "most %d; each team costs %u KiB of symmetric memory per PE)", n, n, want,
-                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(SSHMEM_TEAM_STATE_BYTES >> 10));
+                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_SPLIT) >> 10));
     return -1;
 }
 

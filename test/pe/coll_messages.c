@@ -2,23 +2,26 @@
  * coll_messages.c: every native collective at 8 bytes per PE sends at most 2*ceil(log2 n) + 4
  * messages per call from each PE (issue 33), counted by the library (shmemx_messages_sent),
  * where every transfer is a UCX message (SSHMEM_LOCAL=ucx: the ucx and tcp paths). On
- * SHMEM_TEAM_WORLD and on the active set of every PE; every value is checked on every PE on
- * every path. PE 0 prints the largest count over the PEs per collective.
+ * SHMEM_TEAM_WORLD, on a split team (every PE but PE 0, from 5 PEs) and on the active set of
+ * every PE; every value is checked on every PE on every path. The team alltoall also moves
+ * 256-byte blocks, more than a call's work space took at 16 PEs, and at 66 PEs the split
+ * team has 65 members, more than it took 8-byte blocks for. PE 0 prints the largest count
+ * over the PEs per collective.
  *
- * collect (variable sizes) takes ceil(log2 n) flags for its offset, then log2 n steps of
- * doubling and two messages more where n is not a power of two: 3*ceil(log2 n) + 2, the same
- * bound up to 16 PEs, held to the larger of the two. The active-set alltoall and alltoalls,
- * whose callers give no symmetric space besides pSync and dest for the blocks on their way
- * through Bruck's steps, write to every other PE: reported, not held to a bound.
+ * The active sets give no symmetric space besides pSync and dest: their collect takes a
+ * message more per step for the length (3 ceil(log2 n) + 2 at most), and their alltoall and
+ * alltoalls write to every other PE, whose blocks on their way through Bruck's steps would
+ * need ceil(log2 n) regions of n / 2 blocks each: reported, not held to a bound.
  *
  * sshmem-test: np=1 2 3 4 8 16
- */
+ * sshmem-test-env: np=66 paths=ucx SHMEM_SYMMETRIC_SIZE=16M */
 #include <shmemx.h>
 
 #include "check.h"
 
 #define CALLS 12
-#define NCOLL 14
+#define NCOLL 18
+#define BIG 32 /* longs per block of the larger alltoall */
 
 /* From the heap: on one host UCX reaches the globals by emulation, and a step whose data and
  * flag lie in different kinds of memory completes the data first (src/coll/engine.c), a
@@ -26,9 +29,13 @@
 static long (*psync)[SHMEM_REDUCE_SYNC_SIZE], (*pwrk)[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 /* Each call its own source and destination: a PE may run a call ahead of another that still
  * checks what it received. */
-static long *srcs, *dsts, *scalars;
-#define src (srcs + it * 64)
-#define dst (dsts + it * 64)
+static long *srcs, *dsts, *scalars, *bigsrcs, *bigdsts;
+static int npes;
+#define bigsrc (bigsrcs + (size_t)it * npes * BIG)
+#define bigdst (bigdsts + (size_t)it * npes * BIG)
+#define STRIDE 80 /* longs of one call's source and destination: 66 PEs, and some */
+#define src (srcs + it * STRIDE)
+#define dst (dsts + it * STRIDE)
 #define one scalars[2 * it]
 #define got scalars[2 * it + 1]
 static uint64_t most[NCOLL];
@@ -69,7 +76,7 @@ static int counted(void)
 
 static void prepare(int it)
 {
-    for (int i = 0; i < 64; i++)
+    for (int i = 0; i < STRIDE; i++)
         src[i] = (long)it * 1000000 + shmem_my_pe() * 1000 + i;
     one = (long)it * 1000 + shmem_my_pe();
 }
@@ -93,6 +100,56 @@ static void check_sum(int it, int n)
     CHECK_EQ_LONG(got, (long)it * 1000 * n + (long)n * (n - 1) / 2, "sum");
 }
 
+static void prepare_big(int it, int n)
+{
+    for (int j = 0; j < n * BIG; j++)
+        bigsrc[j] = block(it, shmem_my_pe(), j / BIG) * 100 + j % BIG;
+}
+
+static void check_big(int it, int n)
+{
+    for (int j = 0; j < n * BIG; j++)
+        CHECK_EQ_LONG(bigdst[j], block(it, j / BIG, shmem_my_pe()) * 100 + j % BIG, "big block");
+}
+
+/* Member i of team t (every PE but PE 0) is PE i + 1. */
+static void check_split_blocks(int it, int tn, int tme)
+{
+    for (int j = 0; j < tn; j++)
+        CHECK_EQ_LONG(dst[j], block(it, j + 1, tme + 1), "split alltoall block");
+}
+
+static void check_split_gathered(int it, int tn)
+{
+    for (int j = 0; j < tn; j++)
+        CHECK_EQ_LONG(dst[j], (long)it * 1000 + j + 1, "split gathered block");
+}
+
+static void split_calls(void)
+{
+    shmem_team_t t = SHMEM_TEAM_INVALID;
+    const int n = shmem_n_pes();
+    if (n < 5)
+        return;
+    names[14] = "split alltoall"; /* PE 0, outside the team, prints them */
+    bounded[14] = bounded[15] = bounded[16] = 1;
+    names[15] = "split collect";
+    names[16] = "split fcollect";
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 1, n - 1, NULL, 0, &t);
+    if (t != SHMEM_TEAM_INVALID) {
+        const int tn = shmem_team_n_pes(t), tme = shmem_team_my_pe(t);
+        /* src[j] of PE p is block(it, p, j): member j's block is at j + 1 */
+        MEASURE(14, "split alltoall", 1, shmem_long_alltoall(t, dst, src + 1, 1),
+                check_split_blocks(it, tn, tme));
+        MEASURE(15, "split collect", 1, shmem_long_collect(t, dst, &one, 1),
+                check_split_gathered(it, tn));
+        MEASURE(16, "split fcollect", 1, shmem_long_fcollect(t, dst, &one, 1),
+                check_split_gathered(it, tn));
+        shmem_team_destroy(t);
+    }
+    shmem_barrier_all();
+}
+
 static void team_calls(int n)
 {
     const shmem_team_t w = SHMEM_TEAM_WORLD;
@@ -101,10 +158,12 @@ static void team_calls(int n)
             CHECK_EQ_LONG(got, (long)it * 1000 + it % n, "broadcast"));
     MEASURE(2, "team reduce", 1, shmem_long_sum_reduce(w, &got, &one, 1), check_sum(it, n));
     MEASURE(3, "team fcollect", 1, shmem_long_fcollect(w, dst, &one, 1), check_gathered(it, n));
-    MEASURE(4, "team collect", 2, shmem_long_collect(w, dst, &one, 1), check_gathered(it, n));
+    MEASURE(4, "team collect", 1, shmem_long_collect(w, dst, &one, 1), check_gathered(it, n));
     MEASURE(5, "team alltoall", 1, shmem_long_alltoall(w, dst, src, 1), check_all_blocks(it, n));
     MEASURE(6, "team alltoalls", 1, shmem_long_alltoalls(w, dst, src, 1, 1, 1),
             check_all_blocks(it, n));
+    MEASURE(17, "team alltoall 256 B", 1,
+            (prepare_big(it, n), shmem_long_alltoall(w, bigdst, bigsrc, BIG)), check_big(it, n));
 }
 
 static void active_set_calls(int n)
@@ -129,19 +188,23 @@ static uint64_t all_most[NCOLL];
 
 int main(void)
 {
-    if (!check_start(64))
+    if (!check_start(66))
         return CHECK_SKIP;
     const int n = shmem_n_pes(), me = shmem_my_pe();
     psync = shmem_malloc(2 * sizeof *psync);
     pwrk = shmem_malloc(2 * sizeof *pwrk);
-    srcs = shmem_malloc(CALLS * 64 * sizeof(long));
-    dsts = shmem_malloc(CALLS * 64 * sizeof(long));
+    srcs = shmem_malloc(CALLS * STRIDE * sizeof(long));
+    dsts = shmem_malloc(CALLS * STRIDE * sizeof(long));
     scalars = shmem_malloc(CALLS * 2 * sizeof(long));
+    npes = n;
+    bigsrcs = shmem_malloc(CALLS * (size_t)n * BIG * sizeof(long));
+    bigdsts = shmem_malloc(CALLS * (size_t)n * BIG * sizeof(long));
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
             psync[p][i] = SHMEM_SYNC_VALUE;
     shmem_barrier_all();
     team_calls(n);
+    split_calls();
     active_set_calls(n);
     shmem_barrier_all();
     const uint64_t l = (uint64_t)ceil_log2(n), bound = 2 * l + 4;
@@ -157,8 +220,9 @@ int main(void)
         printf("# messages per PE per call (most over PEs and calls), %d PEs, bound %llu\n", n,
                (unsigned long long)bound);
         for (int k = 0; k < NCOLL; k++)
-            printf("%-22s %llu%s\n", names[k], (unsigned long long)all_most[k],
-                   bounded[k] ? "" : " (not bounded)");
+            if (names[k])
+                printf("%-22s %llu%s\n", names[k], (unsigned long long)all_most[k],
+                       bounded[k] ? "" : " (not bounded)");
     }
     return check_finish();
 }

@@ -6,9 +6,13 @@
  * messages a PE handed to the network (shmemx_messages_sent) in any one call may be at most
  * 2 ceil(log2 n) + 4. (What a call that returns early leaves to the team's next call counts
  * in that call.) On the direct path nothing goes through UCX and the bound holds trivially.
- * SSHMEM_TEST_PRINT_MESSAGES=1 prints each collective's figure on PE 0.
+ * SSHMEM_TEST_PRINT_MESSAGES=1 prints each collective's figure on PE 0. Then alltoallv of
+ * 512-byte blocks on SHMEM_TEAM_WORLD, more than a call's work space took at 16 PEs, and
+ * 8-byte alltoallv and allgatherv on a split team of every PE but PE 0, which at 66 PEs has
+ * more members than a call's work space took.
  *
  * sshmem-test: np=2 3 4 5 8 16
+ * sshmem-test-env: np=66 paths=ucx SHMEM_SYMMETRIC_SIZE=16M
  */
 #include <shmemx.h>
 
@@ -204,6 +208,68 @@ static void one_call(bufs_t *b, int which, int root)
     }
 }
 
+#define BIG 64 /* longs per block of the larger alltoallv */
+
+/* alltoallv on team (tn members, this PE tme, member i is PE i + first) of k longs per pair,
+ * or allgatherv of k longs per member (all): every value checked; the messages of the call. */
+static long team_call(shmem_team_t team, int first, size_t k, int all, long *dest, long *src,
+                      size_t *counts, size_t *displs)
+{
+    const int tn = shmem_team_n_pes(team), tme = shmem_team_my_pe(team);
+    for (int i = 0; i < tn; i++) {
+        counts[i] = k;
+        displs[i] = (size_t)i * k;
+        for (size_t e = 0; e < k; e++)
+            src[displs[i] + e] = VAL(tme + first, all ? 0 : i + first, (long)e);
+    }
+    const uint64_t m0 = shmemx_messages_sent();
+    if (all)
+        shmemx_allgatherv(team, dest, src, k, counts, displs, SHMEMX_LONG);
+    else
+        shmemx_alltoallv(team, dest, counts, displs, src, counts, displs, SHMEMX_LONG);
+    const long sent = (long)(shmemx_messages_sent() - m0);
+    for (int i = 0; i < tn; i++)
+        for (size_t e = 0; e < k; e++)
+            CHECK_EQ_LONG(dest[displs[i] + e], VAL(i + first, all ? 0 : tme + first, (long)e),
+                          all ? "team allgatherv" : "team alltoallv");
+    return sent;
+}
+
+static void larger_calls(void)
+{
+    long *dest = shmem_malloc((size_t)npes * BIG * sizeof(long));
+    long *src = malloc((size_t)npes * BIG * sizeof(long));
+    size_t *counts = malloc(2 * (size_t)npes * sizeof(size_t)), *displs = counts + npes;
+    long mine = 0;
+    for (int call = 0; call < 4; call++) {
+        const long sent = team_call(SHMEM_TEAM_WORLD, 0, BIG, 0, dest, src, counts, displs);
+        mine = call && sent > mine ? sent : mine; /* the first meets its peers */
+    }
+    if (npes <= 16) /* within the steps' room there */
+        report("alltoallv 512 B", most_per_call(mine));
+    shmem_team_t t = SHMEM_TEAM_INVALID;
+    if (npes >= 5)
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 1, npes - 1, NULL, 0, &t);
+    long v = 0, g = 0;
+    if (t != SHMEM_TEAM_INVALID) {
+        for (int call = 0; call < 4; call++) {
+            const long sv = team_call(t, 1, 1, 0, dest, src, counts, displs);
+            const long sg = team_call(t, 1, 1, 1, dest, src, counts, displs);
+            v = call && sv > v ? sv : v;
+            g = call && sg > g ? sg : g;
+        }
+        shmem_team_destroy(t);
+    }
+    if (npes >= 5) {
+        report("split alltoallv", most_per_call(v));
+        report("split allgatherv", most_per_call(g));
+    }
+    shmem_barrier_all();
+    shmem_free(dest);
+    free(src);
+    free(counts);
+}
+
 int main(void)
 {
     shmem_init();
@@ -231,6 +297,7 @@ int main(void)
         report(names[which], most_per_call(mine));
         shmem_barrier_all();
     }
+    larger_calls();
     shmem_free(b.dest);
     free(b.src);
     free(b.counts);
