@@ -10,10 +10,9 @@
 #include <string.h>
 
 #include "coll/coll.h"
+#include "coll/slots.h"
 #include "core/copy.h"
 #include "core/error.h"
-
-#define SLOT_BLOCK (COLL_SLOT_ALGO + 0)
 
 /* ------------------------------------------------------------------ Bruck's steps
  *
@@ -180,7 +179,7 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
     for (int d = 1; d < c->n && !bruck; d++) {
         int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes, SLOT_BLOCK);
+        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes, SLOT_ALLTOALL_BLOCK);
     }
     if (dest->addr != src->addr)
         memmove(dest->addr + mine, src->addr + mine, nbytes);
@@ -190,7 +189,7 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
         const coll_blocks_t b = {write_even, take_even, &e};
         coll_alltoall_bruck(c, &b);
     } else if (c->n > 1) {
-        coll_wait(c, SLOT_BLOCK, c->n - 1);
+        coll_wait(c, SLOT_ALLTOALL_BLOCK, c->n - 1);
     }
     coll_done(c);
 }
@@ -245,14 +244,14 @@ void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, pt
         int j = coll_rel(c, d);
         coll_put_strided(c, j, dest, (size_t)c->me * b.dblock, dst,
                          src->addr + (size_t)j * b.sblock, sst, nelems, esize);
-        coll_signal(c, j, SLOT_BLOCK);
+        coll_signal(c, j, SLOT_ALLTOALL_BLOCK);
     }
     own_strided(&b, c->me);
     if (bruck) {
         const coll_blocks_t blocks = {write_strided, take_strided, &b};
         coll_alltoall_bruck(c, &blocks);
     } else if (c->n > 1) {
-        coll_wait(c, SLOT_BLOCK, c->n - 1);
+        coll_wait(c, SLOT_ALLTOALL_BLOCK, c->n - 1);
     }
     coll_done(c);
 }

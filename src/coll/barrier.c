@@ -16,6 +16,7 @@
 #include "coll/barrier.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
+#include "coll/slots.h"
 #include "core/api_defs.h"
 #include "core/debug_hooks.h"
 #include "core/env.h"
@@ -27,16 +28,16 @@
 static void barrier_dissemination(coll_t *c)
 {
     for (int k = 0, dist = 1; dist < c->n; k++, dist <<= 1) {
-        coll_signal(c, coll_rel(c, dist), COLL_SLOT_BARRIER + k);
-        coll_wait(c, COLL_SLOT_BARRIER + k, 1);
+        coll_signal(c, coll_rel(c, dist), SLOT_BARRIER_ROUND(k));
+        coll_wait(c, SLOT_BARRIER_ROUND(k), 1);
     }
 }
 
 static void barrier_flat(coll_t *c)
 {
     for (int d = 1; d < c->n; d++)
-        coll_signal(c, coll_rel(c, d), COLL_SLOT_BARRIER);
-    coll_wait(c, COLL_SLOT_BARRIER, c->n - 1);
+        coll_signal(c, coll_rel(c, d), SLOT_BARRIER_ALL);
+    coll_wait(c, SLOT_BARRIER_ALL, c->n - 1);
 }
 
 void coll_barrier(coll_t *c)

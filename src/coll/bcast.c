@@ -19,9 +19,7 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
-
-#define SLOT_UP (COLL_SLOT_ALGO + 0)   /* arrivals / done, counted at the parent or root */
-#define SLOT_DOWN (COLL_SLOT_ALGO + 1) /* data (or "go", "pushed") from the parent or root */
+#include "coll/slots.h"
 
 static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
@@ -34,16 +32,16 @@ static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_
                                   size_t nbytes, int root, int root_too)
 {
     if (c->me != root) {
-        coll_signal(c, root, SLOT_UP); /* entered */
-        coll_wait(c, SLOT_DOWN, 1);    /* the root's data is in our dest */
+        coll_signal(c, root, SLOT_BCAST_UP); /* entered */
+        coll_wait(c, SLOT_BCAST_DOWN, 1);    /* the root's data is in our dest */
         return;
     }
     if (root_too)
         local_copy(dest, src, nbytes);
-    coll_wait(c, SLOT_UP, c->n - 1);
+    coll_wait(c, SLOT_BCAST_UP, c->n - 1);
     for (int d = 1; d < c->n; d++) {
         int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, 0, src->addr, nbytes, SLOT_DOWN);
+        coll_put_signal(c, j, dest, 0, src->addr, nbytes, SLOT_BCAST_DOWN);
     }
 }
 
@@ -90,7 +88,7 @@ static void bcast_coop(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
     const int rank = (c->me - root + n) % n; /* 0 at the root */
     size_t lo, hi;
     if (rank != 0) {
-        coll_wait(c, SLOT_DOWN, 1); /* "go": the root's source is ready */
+        coll_wait(c, SLOT_BCAST_DOWN, 1); /* "go": the root's source is ready */
         const char *rsrc = coll_peer(c, src, root, 0);
         for (int p = 0; p < n; p++) {
             if (p == rank)
@@ -98,12 +96,12 @@ static void bcast_coop(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
             part_of(nbytes, n, p, &lo, &hi);
             memcpy(dest->addr + lo, rsrc + lo, hi - lo);
         }
-        coll_signal(c, root, SLOT_UP);  /* done reading the root's source */
-        coll_wait(c, SLOT_DOWN, 1);     /* the root has written our part */
+        coll_signal(c, root, SLOT_BCAST_UP);  /* done reading the root's source */
+        coll_wait(c, SLOT_BCAST_DOWN, 1);     /* the root has written our part */
         return;
     }
     for (int d = 1; d < n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_DOWN);
+        coll_signal(c, coll_rel(c, d), SLOT_BCAST_DOWN);
     for (int d = 1; d < n; d++) {
         int j = coll_rel(c, d);
         part_of(nbytes, n, d, &lo, &hi);
@@ -111,10 +109,10 @@ static void bcast_coop(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
     }
     if (root_too)
         local_copy(dest, src, nbytes);
-    coll_wait(c, SLOT_UP, n - 1);
+    coll_wait(c, SLOT_BCAST_UP, n - 1);
     __atomic_thread_fence(__ATOMIC_RELEASE);
     for (int d = 1; d < n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_DOWN);
+        coll_signal(c, coll_rel(c, d), SLOT_BCAST_DOWN);
 }
 
 /* k-nomial tree over ranks relative to the root. The parent of rank r clears r's lowest
@@ -156,10 +154,10 @@ static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
     const int n = c->n;
     const int rank = (c->me - root + n) % n;
 #define MEMBER_OF(r) ((root + (r)) % n)
-    coll_wait(c, SLOT_UP, tree_children(rank, k, n));
+    coll_wait(c, SLOT_BCAST_UP, tree_children(rank, k, n));
     if (rank != 0) {
-        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), SLOT_UP);
-        coll_wait(c, SLOT_DOWN, 1);
+        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), SLOT_BCAST_UP);
+        coll_wait(c, SLOT_BCAST_DOWN, 1);
     } else if (root_too) {
         local_copy(dest, src, nbytes);
     }
@@ -169,7 +167,7 @@ static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
             if (rank + j * step >= n)
                 continue;
             int child = MEMBER_OF(rank + j * (int)step);
-            coll_put_signal(c, child, dest, 0, from, nbytes, SLOT_DOWN);
+            coll_put_signal(c, child, dest, 0, from, nbytes, SLOT_BCAST_DOWN);
         }
 #undef MEMBER_OF
 }

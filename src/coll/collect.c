@@ -22,10 +22,8 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
+#include "coll/slots.h"
 #include "core/copy.h"
-
-#define SLOT_STEP(e) (COLL_SLOT_ALGO + (e)) /* bruck round e; offsets round e */
-#define SLOT_BLOCK (COLL_SLOT_ALGO + 20)    /* linear and ring */
 
 /* Whether [a, a+n) and [b, b+n) share a byte. */
 static int overlap(const char *a, const char *b, size_t n) { return a < b + n && b < a + n; }
@@ -75,16 +73,16 @@ static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     if (!c->stream && multicast_fits(c, dest, at, src, nbytes)) {
         multicast_block(c, dest, at, src, nbytes);
         for (int d = 1; d < c->n; d++)
-            coll_signal(c, coll_rel(c, d), SLOT_BLOCK);
+            coll_signal(c, coll_rel(c, d), SLOT_COLLECT_BLOCK);
     } else {
         for (int d = 1; d < c->n; d++) {
             int j = coll_rel(c, d);
-            coll_put_signal(c, j, dest, at, src->addr, nbytes, SLOT_BLOCK);
+            coll_put_signal(c, j, dest, at, src->addr, nbytes, SLOT_COLLECT_BLOCK);
         }
         own_block(dest, at, src, nbytes);
     }
     c->stream = 0;
-    coll_wait(c, SLOT_BLOCK, c->n - 1);
+    coll_wait(c, SLOT_COLLECT_BLOCK, c->n - 1);
 }
 
 static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
@@ -92,8 +90,8 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     const int right = coll_rel(c, 1);
     for (int s = 0; s < c->n - 1; s++) {
         size_t at = (size_t)coll_rel(c, -s) * nbytes; /* own block first, then the last one got */
-        coll_put_signal(c, right, dest, at, dest->addr + at, nbytes, SLOT_BLOCK);
-        coll_wait(c, SLOT_BLOCK, 1);
+        coll_put_signal(c, right, dest, at, dest->addr + at, nbytes, SLOT_COLLECT_BLOCK);
+        coll_wait(c, SLOT_COLLECT_BLOCK, 1);
     }
 }
 
@@ -109,13 +107,13 @@ static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *
                            size_t nbytes)
 {
     own_block(dest, 0, src, nbytes);
-    bruck(c, dest, NULL, nbytes, SLOT_STEP(0));
+    bruck(c, dest, NULL, nbytes, SLOT_COLLECT_STEP(0));
     coll_rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
 }
 
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
 {
-    bruck(c, dest, offs, 0, SLOT_STEP(0));
+    bruck(c, dest, offs, 0, SLOT_COLLECT_STEP(0));
 }
 
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
@@ -150,8 +148,8 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
 {
     long partial = (long)nbytes;
     for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
-        coll_send_value(c, coll_rel(c, d), SLOT_STEP(e), partial);
-        long v = coll_recv_value(c, SLOT_STEP(e));
+        coll_send_value(c, coll_rel(c, d), SLOT_COLLECT_STEP(e), partial);
+        long v = coll_recv_value(c, SLOT_COLLECT_STEP(e));
         if (c->me - d >= 0)
             partial += v;
     }
@@ -193,8 +191,6 @@ static int group_of(const collect_groups_t *g, int member)
     return member < 2 * g->pairs ? member / 2 : member - g->pairs;
 }
 
-#define SLOT_RUN_DATA(e) (COLL_SLOT_ALGO + 21 + (e)) /* a large run of step e is in */
-#define SLOT_PAIR_DATA (COLL_SLOT_ALGO + 41)         /* a second member's large block is in */
 
 /* A run's message: its length, and whether it comes by itself (large) or in region r. */
 static void send_run(coll_t *c, int to, const char *run, size_t len, size_t region, int r,
@@ -232,35 +228,35 @@ static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_
         coll_work_in_steps(c);
     const size_t region = (c->work_bytes / (size_t)rounds) & ~(size_t)63;
     if (paired && c->me != first) { /* the second of a pair: the whole comes back to it */
-        send_run(c, first, src->addr, nbytes, region, 0, SLOT_BLOCK);
+        send_run(c, first, src->addr, nbytes, region, 0, SLOT_COLLECT_BLOCK);
         if (nbytes > region) {
-            const size_t at = (size_t)coll_recv_value(c, SLOT_STEP(0)); /* the first's block */
-            coll_put_signal(c, first, dest, at, src->addr, nbytes, SLOT_PAIR_DATA);
+            const size_t at = (size_t)coll_recv_value(c, SLOT_COLLECT_STEP(0)); /* the first's block */
+            coll_put_signal(c, first, dest, at, src->addr, nbytes, SLOT_COLLECT_PAIR_DATA);
         }
-        coll_wait(c, SLOT_BLOCK, 1);
+        coll_wait(c, SLOT_COLLECT_BLOCK, 1);
         return;
     }
     own_block(dest, 0, src, nbytes);
     size_t len = nbytes;
     if (paired) {
-        const long msg = coll_recv_value(c, SLOT_BLOCK);
+        const long msg = coll_recv_value(c, SLOT_COLLECT_BLOCK);
         if (msg & 1)
-            coll_send_value(c, c->me + 1, SLOT_STEP(0), (long)len);
-        len += take_run(c, msg, dest, len, region, 0, SLOT_PAIR_DATA);
+            coll_send_value(c, c->me + 1, SLOT_COLLECT_STEP(0), (long)len);
+        len += take_run(c, msg, dest, len, region, 0, SLOT_COLLECT_PAIR_DATA);
     }
     for (int e = 0, d = 1; d < g.count; e++, d <<= 1) {
         const int other = mine ^ d, to = group_first(&g, other);
-        send_run(c, to, dest->addr, len, region, e + 1, SLOT_STEP(e));
-        const long msg = coll_recv_value(c, SLOT_STEP(e));
+        send_run(c, to, dest->addr, len, region, e + 1, SLOT_COLLECT_STEP(e));
+        const long msg = coll_recv_value(c, SLOT_COLLECT_STEP(e));
         if (len > region) /* behind the partner's run, in its dest */
-            coll_put_signal(c, to, dest, (size_t)msg >> 1, dest->addr, len, SLOT_RUN_DATA(e));
-        const size_t got = take_run(c, msg, dest, len, region, e + 1, SLOT_RUN_DATA(e));
+            coll_put_signal(c, to, dest, (size_t)msg >> 1, dest->addr, len, SLOT_COLLECT_RUN_DATA(e));
+        const size_t got = take_run(c, msg, dest, len, region, e + 1, SLOT_COLLECT_RUN_DATA(e));
         if (other < mine)
             coll_rotate(dest->addr, len, got);
         len += got;
     }
     if (paired)
-        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, len, SLOT_BLOCK);
+        coll_put_signal(c, c->me + 1, dest, 0, dest->addr, len, SLOT_COLLECT_BLOCK);
 }
 
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)

@@ -5,17 +5,14 @@
  * (0..19, engine.h) are used, since any algorithm may call coll_barrier.
  */
 #include "coll/hier.h"
-
-#define SLOT_ARRIVE (COLL_SLOT_BARRIER + 0)      /* on-node: members -> leader */
-#define SLOT_RELEASE (COLL_SLOT_BARRIER + 1)     /* on-node: leader -> members */
-#define SLOT_ROUND(k) (COLL_SLOT_BARRIER + 2 + (k)) /* leaders, round k (k < 18) */
+#include "coll/slots.h"
 
 static void leaders_dissemination(coll_t *c, const hier_map_t *m)
 {
     const int L = m->nleaders;
     for (int k = 0, dist = 1; dist < L; k++, dist <<= 1) {
-        coll_signal(c, hier_leader(m, (m->my_lrank + dist) % L), SLOT_ROUND(k));
-        coll_wait(c, SLOT_ROUND(k), 1);
+        coll_signal(c, hier_leader(m, (m->my_lrank + dist) % L), SLOT_HIER_BARRIER_ROUND(k));
+        coll_wait(c, SLOT_HIER_BARRIER_ROUND(k), 1);
     }
 }
 
@@ -23,8 +20,8 @@ void coll_hier_barrier(coll_t *c)
 {
     hier_map_t m;
     hier_map_init(&m, c, -1);
-    hier_node_arrive(c, &m, SLOT_ARRIVE);
+    hier_node_arrive(c, &m, SLOT_HIER_BARRIER_ARRIVE);
     if (hier_is_leader(&m, c))
         leaders_dissemination(c, &m);
-    hier_node_release(c, &m, SLOT_RELEASE);
+    hier_node_release(c, &m, SLOT_HIER_BARRIER_RELEASE);
 }

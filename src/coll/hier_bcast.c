@@ -8,12 +8,7 @@
 #include <string.h>
 
 #include "coll/hier.h"
-
-#define SLOT_ARRIVE (COLL_SLOT_ALGO + 0)  /* on-node */
-#define SLOT_RELEASE (COLL_SLOT_ALGO + 1) /* on-node: the data is at the leader */
-#define SLOT_DONE (COLL_SLOT_ALGO + 2)    /* on-node: a member has copied it */
-#define SLOT_UP (COLL_SLOT_ALGO + 3)      /* leaders: arrivals of a subtree */
-#define SLOT_DOWN (COLL_SLOT_ALGO + 4)    /* leaders: the data is in our dest */
+#include "coll/slots.h"
 
 /* Binomial tree over leader ranks relative to the root's group (rank 0): the parent of r
  * clears r's lowest set bit; the children of r are r + 2^j for 2^j below that bit. */
@@ -44,10 +39,10 @@ static void leaders_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     const int L = m->nleaders;
     const int r = (m->my_lrank - root_lrank + L) % L;
 #define LEADER_OF(rel) (hier_leader(m, ((rel) + root_lrank) % L))
-    coll_wait(c, SLOT_UP, count_children(r, L));
+    coll_wait(c, SLOT_HIER_BCAST_UP, count_children(r, L));
     if (r != 0) {
-        coll_signal(c, LEADER_OF(r - (r & -r)), SLOT_UP);
-        coll_wait(c, SLOT_DOWN, 1);
+        coll_signal(c, LEADER_OF(r - (r & -r)), SLOT_HIER_BCAST_UP);
+        coll_wait(c, SLOT_HIER_BCAST_DOWN, 1);
     } else if (root_too && dest->addr != src->addr) {
         memcpy(dest->addr, src->addr, nbytes);
     }
@@ -55,7 +50,7 @@ static void leaders_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     for (int b = lowest_bit(r, L) >> 1; b >= 1; b >>= 1) {
         if (r + b >= L)
             continue;
-        coll_put_signal(c, LEADER_OF(r + b), dest, 0, from, nbytes, SLOT_DOWN);
+        coll_put_signal(c, LEADER_OF(r + b), dest, 0, from, nbytes, SLOT_HIER_BCAST_DOWN);
     }
 #undef LEADER_OF
 }
@@ -66,19 +61,19 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     hier_map_t m;
     hier_map_init(&m, c, root);
     const int root_lrank = m.root_group;
-    hier_node_arrive(c, &m, SLOT_ARRIVE);
+    hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
     if (hier_is_leader(&m, c)) {
         leaders_tree(c, &m, dest, src, nbytes, root, root_lrank, root_too);
         if (m.hi - m.lo > 1) {
             hier_node_expose(c, c->me == root ? src : dest, 0, nbytes);
-            hier_node_release(c, &m, SLOT_RELEASE);
-            hier_node_wait(c, SLOT_DONE, m.hi - m.lo - 1);
+            hier_node_release(c, &m, SLOT_NODE_RELEASE);
+            hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
         }
     } else {
-        hier_node_release(c, &m, SLOT_RELEASE);
+        hier_node_release(c, &m, SLOT_NODE_RELEASE);
         const coll_buf_t *from = m.leader == root ? src : dest;
         memcpy(dest->addr, hier_node_view(c, from, m.leader, 0), nbytes);
-        hier_node_add(c, m.leader, SLOT_DONE, 1);
+        hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
     }
     coll_done(c);
 }

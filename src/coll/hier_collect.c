@@ -14,12 +14,7 @@
 
 #include "coll/coll.h"
 #include "coll/hier.h"
-
-#define SLOT_ARRIVE (COLL_SLOT_ALGO + 0)  /* on-node: my source is ready */
-#define SLOT_RELEASE (COLL_SLOT_ALGO + 1) /* on-node: every block is at the leader */
-#define SLOT_DONE (COLL_SLOT_ALGO + 2)    /* on-node: a member has copied them */
-#define SLOT_READY (COLL_SLOT_ALGO + 3)   /* leaders: my dest may be written */
-#define SLOT_STEP0 (COLL_SLOT_ALGO + 4)   /* leaders: Bruck's steps */
+#include "coll/slots.h"
 
 static void leaders_bruck(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
                           size_t nbytes)
@@ -28,11 +23,11 @@ static void leaders_bruck(coll_t *c, const hier_map_t *m, const coll_buf_t *dest
     const coll_ring_t ring = {groups, m->my_lrank, m->first, NULL, nbytes};
     int steps = 0;
     for (int d = 1; d < groups; d <<= 1) { /* step d's sender is the group d after ours */
-        coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_READY);
+        coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_HIER_COLLECT_FREE);
         steps++;
     }
-    coll_wait(c, SLOT_READY, steps);
-    coll_ring_bruck(c, &ring, dest, SLOT_STEP0);
+    coll_wait(c, SLOT_HIER_COLLECT_FREE, steps);
+    coll_ring_bruck(c, &ring, dest, SLOT_HIER_COLLECT_STEP0);
     coll_rotate(dest->addr, (size_t)(c->n - m->lo) * nbytes, (size_t)m->lo * nbytes);
 }
 
@@ -41,7 +36,7 @@ static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
 {
     if (dest->addr != src->addr)
         memmove(dest->addr, src->addr, nbytes); /* the group's blocks first */
-    hier_node_arrive(c, m, SLOT_ARRIVE);
+    hier_node_arrive(c, m, SLOT_NODE_ARRIVE);
     for (int i = m->lo + 1; i < m->hi; i++)
         memcpy(dest->addr + (size_t)(i - m->lo) * nbytes, hier_node_view(c, src, i, 0),
                nbytes);
@@ -49,8 +44,8 @@ static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
         leaders_bruck(c, m, dest, nbytes);
     if (m->hi - m->lo > 1) {
         hier_node_expose(c, dest, 0, (size_t)c->n * nbytes);
-        hier_node_release(c, m, SLOT_RELEASE);
-        hier_node_wait(c, SLOT_DONE, m->hi - m->lo - 1);
+        hier_node_release(c, m, SLOT_NODE_RELEASE);
+        hier_node_wait(c, SLOT_NODE_COPIED, m->hi - m->lo - 1);
     }
 }
 
@@ -64,14 +59,14 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
     } else {
         const size_t at = (size_t)c->me * nbytes, total = (size_t)c->n * nbytes;
         hier_node_expose(c, src, 0, nbytes);
-        hier_node_arrive(c, &m, SLOT_ARRIVE);
-        hier_node_release(c, &m, SLOT_RELEASE); /* the leader has read our source */
+        hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
+        hier_node_release(c, &m, SLOT_NODE_RELEASE); /* the leader has read our source */
         const char *all = hier_node_view(c, dest, m.leader, 0);
         memcpy(dest->addr, all, at); /* the blocks before ours, then those after */
         memcpy(dest->addr + at + nbytes, all + at + nbytes, total - at - nbytes);
         if (dest->addr + at != src->addr)
             memmove(dest->addr + at, src->addr, nbytes);
-        hier_node_add(c, m.leader, SLOT_DONE, 1);
+        hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
     }
     coll_done(c);
 }

@@ -12,17 +12,8 @@
 #include <string.h>
 
 #include "coll/hier.h"
+#include "coll/slots.h"
 #include "core/error.h"
-
-#define SLOT_ARRIVE (COLL_SLOT_ALGO + 0)  /* on-node: my source is ready */
-#define SLOT_RELEASE (COLL_SLOT_ALGO + 1) /* on-node: the result is in the leader's dest */
-#define SLOT_DONE (COLL_SLOT_ALGO + 2)    /* on-node: a member has copied it */
-#define HIER_ROUNDS 18
-#define SLOT_READY(e) (COLL_SLOT_ALGO + 3 + (e)) /* leaders: my work buffer is free */
-#define SLOT_DATA(e) (COLL_SLOT_ALGO + 3 + HIER_ROUNDS + (e))
-#define SLOT_FOLD_READY (COLL_SLOT_ALGO + 3 + 2 * HIER_ROUNDS)
-#define SLOT_FOLD_DATA (SLOT_FOLD_READY + 1)
-#define SLOT_RESULT (SLOT_FOLD_READY + 2)
 
 /* The group's sources combined into acc (the leader's dest), in member order. */
 static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_buf_t *src,
@@ -76,22 +67,22 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         char *acc = dest->addr + off * es;
         if (f.extra) { /* hand the chunk to the partner group, get the result back */
             int q = hier_leader(m, f.partner);
-            coll_wait(c, SLOT_FOLD_READY, 1);
-            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_FOLD_DATA);
-            coll_wait(c, SLOT_RESULT, 1);
+            coll_wait(c, SLOT_HIER_FOLD_FREE, 1);
+            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_HIER_FOLD_DATA);
+            coll_wait(c, SLOT_HIER_FOLD_RESULT, 1);
             continue;
         }
         if (f.partner >= 0) { /* the partner group is the higher one: ours on the left */
-            coll_signal(c, hier_leader(m, f.partner), SLOT_FOLD_READY);
-            coll_wait(c, SLOT_FOLD_DATA, 1);
+            coll_signal(c, hier_leader(m, f.partner), SLOT_HIER_FOLD_FREE);
+            coll_wait(c, SLOT_HIER_FOLD_DATA, 1);
             op->acc(op, acc, c->land.addr, len);
         }
         for (int e = 0; (1 << e) < f.p2; e++) {
             int g = lfold_group(&f, f.vme ^ (1 << e)), q = hier_leader(m, g);
-            coll_signal(c, q, SLOT_READY(e));
-            coll_wait(c, SLOT_READY(e), 1);
-            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_DATA(e));
-            coll_wait(c, SLOT_DATA(e), 1);
+            coll_signal(c, q, SLOT_HIER_ROUND_FREE(e));
+            coll_wait(c, SLOT_HIER_ROUND_FREE(e), 1);
+            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_HIER_ROUND_DATA(e));
+            coll_wait(c, SLOT_HIER_ROUND_DATA(e), 1);
             if (g < m->my_lrank)
                 op->racc(op, acc, c->land.addr, len);
             else
@@ -99,7 +90,7 @@ static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, s
         }
         if (f.partner >= 0) {
             int q = hier_leader(m, f.partner);
-            coll_put_signal(c, q, dest, off * es, acc, len * es, SLOT_RESULT);
+            coll_put_signal(c, q, dest, off * es, acc, len * es, SLOT_HIER_FOLD_RESULT);
         }
     }
 }
@@ -112,20 +103,20 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
     const size_t nbytes = count * op->esize;
     if (!hier_is_leader(&m, c))
         hier_node_expose(c, src, 0, nbytes);
-    hier_node_arrive(c, &m, SLOT_ARRIVE);
+    hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
     if (hier_is_leader(&m, c)) {
         node_combine(c, &m, dest->addr, src, count, op);
         if (m.nleaders > 1)
             leaders_rd(c, &m, dest, count, op);
         if (m.hi - m.lo > 1) {
             hier_node_expose(c, dest, 0, nbytes);
-            hier_node_release(c, &m, SLOT_RELEASE);
-            hier_node_wait(c, SLOT_DONE, m.hi - m.lo - 1);
+            hier_node_release(c, &m, SLOT_NODE_RELEASE);
+            hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
         }
     } else {
-        hier_node_release(c, &m, SLOT_RELEASE);
+        hier_node_release(c, &m, SLOT_NODE_RELEASE);
         memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), nbytes);
-        hier_node_add(c, m.leader, SLOT_DONE, 1);
+        hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
     }
     coll_done(c);
 }

@@ -27,12 +27,8 @@
 #include "coll/coll.h"
 #include "coll/hier.h"
 #include "coll/reduce_handoff.h"
+#include "coll/slots.h"
 #include "core/error.h"
-
-#define SLOT_FOLD_READY (COLL_SLOT_ALGO + 40)
-#define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)
-#define SLOT_RESULT (COLL_SLOT_ALGO + 42)
-#define SLOT_SHMRS (COLL_SLOT_ALGO + 0)
 
 /* ------------------------------------------------------------------ shared memory */
 
@@ -107,8 +103,8 @@ static void share_own_slice(coll_t *c, const coll_buf_t *inputs, const char *min
             memcpy(coll_peer(c, results, coll_rel(c, d), lo * es), out, (hi - lo) * es);
     }
     for (int d = 1; d < c->n; d++)
-        coll_signal(c, coll_rel(c, d), SLOT_SHMRS);
-    coll_wait(c, SLOT_SHMRS, c->n - 1);
+        coll_signal(c, coll_rel(c, d), SLOT_SHMRS_DONE);
+    coll_wait(c, SLOT_SHMRS_DONE, c->n - 1);
 }
 
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
@@ -154,9 +150,6 @@ void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const ch
  * as soon as all have combined, without waiting for the root's word. Only the root's dest is
  * written; other members' dest is not even looked at.
  */
-#define SLOT_WHERE (COLL_SLOT_ALGO + 0)
-#define SLOT_DONE (COLL_SLOT_ALGO + 1)
-#define SLOT_FREE (COLL_SLOT_ALGO + 2)
 
 /* The root's window; returns 1 when it is the bounce buffer. */
 static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_t bytes,
@@ -203,11 +196,11 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
         bounced = root_window(c, dest, src, count * es, bounce, &win);
         base = win.addr;
         for (int d = 1; d < c->n; d++)
-            coll_send_value(c, coll_rel(c, d), SLOT_WHERE, window_encode(&win, bounced));
+            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win, bounced));
     }
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
-        base = window_decode(c, root, coll_recv_value(c, SLOT_WHERE), &bounced);
+        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE), &bounced);
     const size_t cap = bounced ? bounce_elems : count;
     if (SSHMEM_UNLIKELY(cap == 0))
         sshmem_fatal(c->call, "one element (%zu bytes) does not fit the bounce buffer; pass a "
@@ -231,15 +224,15 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
             break;
         }
         if (c->me != root) {
-            coll_signal(c, root, SLOT_DONE);
-            coll_wait(c, SLOT_FREE, 1);
+            coll_signal(c, root, SLOT_ROOT_DONE);
+            coll_wait(c, SLOT_ROOT_FREE, 1);
             continue;
         }
-        coll_wait(c, SLOT_DONE, c->n - 1);
+        coll_wait(c, SLOT_ROOT_DONE, c->n - 1);
         if (bounced)
             memcpy(dest + at * es, base, len * es);
         for (int d = 1; d < c->n; d++)
-            coll_signal(c, coll_rel(c, d), SLOT_FREE);
+            coll_signal(c, coll_rel(c, d), SLOT_ROOT_FREE);
     }
 }
 
@@ -255,7 +248,6 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
  * stamp, then the data at 16 (the alignment of every element kind), 64-byte lines.
  */
 #define GATHER_DATA_AT 16
-#define SLOT_GATHERED (COLL_SLOT_ALGO + 0)
 
 static size_t gather_slot(size_t nbytes) { return (GATHER_DATA_AT + nbytes + 63) & ~(size_t)63; }
 
@@ -347,11 +339,11 @@ static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v +
 static void exchange(coll_t *c, int q, int e, const void *data, size_t len, char *into)
 {
     if (into)
-        coll_send_value(c, q, SLOT_READY(e), (long)(uintptr_t)into);
+        coll_send_value(c, q, SLOT_ROUND_FREE(e), (long)(uintptr_t)into);
     else
-        coll_signal(c, q, SLOT_READY(e));
-    send_to_work(c, q, SLOT_READY(e), SLOT_DATA(e), data, len);
-    coll_wait(c, SLOT_DATA(e), 1);
+        coll_signal(c, q, SLOT_ROUND_FREE(e));
+    send_to_work(c, q, SLOT_ROUND_FREE(e), SLOT_ROUND_DATA(e), data, len);
+    coll_wait(c, SLOT_ROUND_DATA(e), 1);
 }
 
 /* acc = from op acc where from_left, else acc op from. */
@@ -383,7 +375,7 @@ static void fold_send(coll_t *c, const fold_t *f, const char *data, size_t count
 {
     for (size_t done = 0, piece; done < count; done += piece) {
         piece = count - done < cap ? count - done : cap;
-        send_to_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA, data + done * es,
+        send_to_work(c, f->partner, SLOT_FOLD_FREE, SLOT_FOLD_DATA, data + done * es,
                      piece * es);
     }
 }
@@ -394,7 +386,7 @@ static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_
 {
     for (size_t done = 0, piece; done < count; done += piece) {
         piece = count - done < cap ? count - done : cap;
-        recv_in_work(c, f->partner, SLOT_FOLD_READY, SLOT_FOLD_DATA);
+        recv_in_work(c, f->partner, SLOT_FOLD_FREE, SLOT_FOLD_DATA);
         op->acc(op, acc + done * op->esize, c->land.addr, piece);
     }
 }
@@ -403,7 +395,7 @@ static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_
 static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size_t at,
                         size_t len)
 {
-    coll_put_signal(c, f->partner, dest, at, dest->addr + at, len, SLOT_RESULT);
+    coll_put_signal(c, f->partner, dest, at, dest->addr + at, len, SLOT_FOLD_RESULT);
 }
 
 static size_t work_elems(const coll_t *c, const coll_op_t *op)
@@ -448,8 +440,8 @@ static void rd_rounds_in_slots(coll_t *c, const fold_t *f, char *acc, size_t cou
     for (int e = 0; (1 << e) < f->p2; e++) {
         int q = fold_member(f, f->vme ^ (1 << e));
         const size_t slot = (size_t)(e + 1) * bytes;
-        coll_put_signal(c, q, &c->work, slot, acc, bytes, SLOT_DATA(e));
-        coll_wait(c, SLOT_DATA(e), 1);
+        coll_put_signal(c, q, &c->work, slot, acc, bytes, SLOT_ROUND_DATA(e));
+        coll_wait(c, SLOT_ROUND_DATA(e), 1);
         combine_from(c, q, acc, c->work.addr + slot, count, op);
     }
 }
@@ -462,7 +454,7 @@ static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
     if (rd_slots_fit(c, &f, count * es)) {
         if (f.extra) {
             fold_send(c, &f, src->addr, count, cap, es);
-            coll_wait(c, SLOT_RESULT, 1);
+            coll_wait(c, SLOT_FOLD_RESULT, 1);
             return;
         }
         if (dest->addr != src->addr)
@@ -478,7 +470,7 @@ static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
         len = count - off < cap ? count - off : cap;
         if (f.extra) {
             fold_send(c, &f, src->addr + off * es, len, cap, es);
-            coll_wait(c, SLOT_RESULT, 1);
+            coll_wait(c, SLOT_FOLD_RESULT, 1);
             continue;
         }
         char *acc = dest->addr + off * es;
@@ -523,7 +515,7 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         len = count - off < 2 * cap ? count - off : 2 * cap; /* a half fits the work buffer */
         if (f.extra) {
             fold_send(c, &f, src->addr + off * es, len, cap, es);
-            coll_wait(c, SLOT_RESULT, 1);
+            coll_wait(c, SLOT_FOLD_RESULT, 1);
             continue;
         }
         char *acc = dest->addr + off * es;
@@ -560,8 +552,8 @@ static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         for (int e = levels - 1; e >= 0; e--) {
             int q = fold_member(&f, f.vme ^ (1 << e));
             coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
-                            (cur.hi - cur.lo) * es, SLOT_DATA(e));
-            coll_wait(c, SLOT_DATA(e), 1);
+                            (cur.hi - cur.lo) * es, SLOT_ROUND_DATA(e));
+            coll_wait(c, SLOT_ROUND_DATA(e), 1);
             cur = held[e];
         }
         if (f.partner >= 0)

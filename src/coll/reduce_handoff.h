@@ -10,9 +10,7 @@
 #include <stdint.h>
 
 #include "coll/engine.h"
-
-#define SLOT_READY(e) (COLL_SLOT_ALGO + (e)) /* e < COLL_MAX_ROUNDS */
-#define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
+#include "coll/slots.h"
 
 /* Send len bytes into member q's work buffer once q says it is free, then flag it. Where q
  * is reached by messages, q may name another address of its own instead (recv_in_place). */

@@ -7,6 +7,7 @@
 
 #include "coll/coll.h"
 #include "coll/reduce_handoff.h"
+#include "coll/slots.h"
 #include "core/error.h"
 
 /*
@@ -43,7 +44,6 @@ int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root)
  * block carries a note, the child's byte count and the call number, so a root that expects
  * another count says so instead of waiting for a block it dropped.
  */
-#define SLOT_PLACED SLOT_DATA(2)
 #define RECORD_AT 0
 #define NOTE_AT sizeof(sshmem_tx_placement_t)
 
@@ -96,7 +96,7 @@ static void take_placed(coll_t *c, const coll_tree_plan_t *plan, char *dest, con
     const size_t bytes = count * op->esize;
     if (plan->into != dest && dest != src)
         memmove(dest, src, bytes); /* they overlap */
-    coll_wait(c, SLOT_PLACED, 1);
+    coll_wait(c, SLOT_TREE_PLACED, 1);
     const uint64_t *note = (const uint64_t *)(c->work.addr + NOTE_AT);
     if (SSHMEM_UNLIKELY(note[0] != bytes || note[1] != c->seq))
         sshmem_fatal(c->call, "team PE %d passes %llu bytes to this reduction, its root (team "
@@ -120,13 +120,13 @@ static void combine_children(coll_t *c, int v, int top, int b0, int shift, char 
     int first = 1;
     for (int b = b0; b < top && v + b < c->n; b <<= 1, first = 0) {
         const int child = (v + b + shift) % c->n;
-        if (first && apart && recv_in_place(c, child, SLOT_READY(0), SLOT_DATA(0), piece)) {
+        if (first && apart && recv_in_place(c, child, SLOT_ROUND_FREE(0), SLOT_ROUND_DATA(0), piece)) {
             op->racc(op, piece, from, len); /* ours on the left: the child's members are higher */
             continue;
         }
         if (first && piece != from)
             memmove(piece, from, bytes);
-        recv_in_work(c, child, SLOT_READY(0), SLOT_DATA(0));
+        recv_in_work(c, child, SLOT_ROUND_FREE(0), SLOT_ROUND_DATA(0));
         op->acc(op, piece, c->land.addr, len); /* the child's members are higher */
     }
 }
@@ -151,7 +151,7 @@ void coll_reduce_tree(coll_t *c, coll_tree_plan_t *plan, char *dest, const char 
     const int tree_root = v == 0;
     if (plan->placed && v == 1) { /* a leaf: its source at once, with its note */
         const uint64_t note[2] = {count * es, c->seq};
-        coll_put_signal_placed(c, root, RECORD_AT, note, NOTE_AT, src, count * es, SLOT_PLACED);
+        coll_put_signal_placed(c, root, RECORD_AT, note, NOTE_AT, src, count * es, SLOT_TREE_PLACED);
         coll_done(c);
         return;
     }
@@ -177,13 +177,13 @@ void coll_reduce_tree(coll_t *c, coll_tree_plan_t *plan, char *dest, const char 
             from = piece;
         }
         if (!tree_root)
-            send_to_work(c, (tree_parent(v) + shift) % n, SLOT_READY(0), SLOT_DATA(0), from,
+            send_to_work(c, (tree_parent(v) + shift) % n, SLOT_ROUND_FREE(0), SLOT_ROUND_DATA(0), from,
                          len * es);
         else if (me != root) /* a non-commutative op: member 0 hands the result on */
-            send_to_work(c, root, SLOT_READY(1), SLOT_DATA(1), from, len * es);
+            send_to_work(c, root, SLOT_ROUND_FREE(1), SLOT_ROUND_DATA(1), from, len * es);
         if (me == root && !tree_root &&
-            !recv_in_place(c, shift, SLOT_READY(1), SLOT_DATA(1), dest + at * es)) {
-            recv_in_work(c, shift, SLOT_READY(1), SLOT_DATA(1));
+            !recv_in_place(c, shift, SLOT_ROUND_FREE(1), SLOT_ROUND_DATA(1), dest + at * es)) {
+            recv_in_work(c, shift, SLOT_ROUND_FREE(1), SLOT_ROUND_DATA(1));
             memcpy(dest + at * es, c->land.addr, len * es);
         }
     }

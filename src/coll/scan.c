@@ -15,10 +15,8 @@
 
 #include "coll/algo.h"
 #include "coll/coll.h"
+#include "coll/slots.h"
 #include "core/error.h"
-
-#define SLOT_READY(e) (COLL_SLOT_ALGO + (e))
-#define SLOT_DATA(e) (COLL_SLOT_ALGO + 20 + (e))
 
 /* What an exclusive scan leaves in member 0's dest: zeros, or nothing written. */
 static void no_prefix(char *dest, size_t count, const coll_op_t *op, enum coll_scan_kind kind)
@@ -104,10 +102,10 @@ static void scan_rd_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *
         const int from = c->me - d, to = c->me + d;
         const size_t at = (size_t)(e + 1) * slot;
         if (to < c->n)
-            coll_put_signal(c, to, &c->work, at, running, count * es, SLOT_DATA(e));
+            coll_put_signal(c, to, &c->work, at, running, count * es, SLOT_ROUND_DATA(e));
         else /* wrapped around: no data, but every member still depends on every other */
-            coll_signal(c, coll_rel(c, d), SLOT_DATA(e));
-        coll_wait(c, SLOT_DATA(e), 1);
+            coll_signal(c, coll_rel(c, d), SLOT_ROUND_DATA(e));
+        coll_wait(c, SLOT_ROUND_DATA(e), 1);
         if (from >= 0)
             take_lower(op, running, out, c->work.addr + at, count, kind != COLL_SCAN_INCLUSIVE,
                        &have_prefix);
@@ -133,13 +131,13 @@ static void scan_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         for (int e = 0, d = 1; d < c->n; e++, d <<= 1) {
             int from = c->me - d, to = c->me + d;
             if (from >= 0)
-                coll_signal(c, from, SLOT_READY(e)); /* our incoming half is free */
+                coll_signal(c, from, SLOT_ROUND_FREE(e)); /* our incoming half is free */
             if (to < c->n) {
-                coll_wait(c, SLOT_READY(e), 1);
+                coll_wait(c, SLOT_ROUND_FREE(e), 1);
                 coll_put(c, to, &c->work, 0, running, len * es);
             }
-            coll_signal(c, coll_rel(c, d), SLOT_DATA(e));
-            coll_wait(c, SLOT_DATA(e), 1);
+            coll_signal(c, coll_rel(c, d), SLOT_ROUND_DATA(e));
+            coll_wait(c, SLOT_ROUND_DATA(e), 1);
             if (from >= 0) /* else the wrapped-around message: no data */
                 take_lower(op, running, out, in, len, exclusive, &have_prefix);
         }

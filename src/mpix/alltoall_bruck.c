@@ -28,6 +28,7 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/engine.h"
+#include "coll/slots.h"
 #include "core/error.h"
 #include "mpix/coll.h"
 #include "mpix/exchange_blocks.h"
@@ -144,7 +145,7 @@ static int invite_large(xchg_t *x, size_t room)
             continue;
         const invitation_t a = xchg_invitation(x, i);
         coll_reach(c, i);
-        coll_put_signal(c, i, &c->work, (size_t)c->me * RECORD_BYTES, &a, sizeof a, SLOT_IN);
+        coll_put_signal(c, i, &c->work, (size_t)c->me * RECORD_BYTES, &a, sizeof a, SLOT_XCHG_IN);
     }
     return invited;
 }
@@ -162,7 +163,7 @@ static void send_large(xchg_t *x, size_t room)
     if (!large)
         return;
     if (invited)
-        coll_wait(c, SLOT_IN, invited);
+        coll_wait(c, SLOT_XCHG_IN, invited);
     for (int j = 0; j < c->n; j++) {
         const size_t count = mpix_side_count(x->send, j);
         if (j == c->me || !beside(x, count, room))
@@ -170,12 +171,12 @@ static void send_large(xchg_t *x, size_t room)
         const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
         if (xchg_placed_pair(x, j)) {
             coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
-                                   origin + x->type->true_lb, count * x->type->size, SLOT_DONE);
+                                   origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_LARGE_IN);
             continue;
         }
         const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * RECORD_BYTES);
         const coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-        xchg_put_block_signal(x, j, &tgt, origin, count, SLOT_DONE);
+        xchg_put_block_signal(x, j, &tgt, origin, count, SLOT_XCHG_LARGE_IN);
     }
 }
 
@@ -192,5 +193,5 @@ void xchg_alltoall_bruck(xchg_t *x)
     steps_view(c, -1);
     send_large(x, room);
     if (large_in)
-        coll_wait(c, SLOT_DONE, large_in);
+        coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }

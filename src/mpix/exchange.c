@@ -31,6 +31,7 @@
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/engine.h"
+#include "coll/slots.h"
 #include "core/copy.h"
 #include "core/error.h"
 #include "core/sshmem.h"
@@ -129,7 +130,7 @@ static void send_header(xchg_t *x, int d)
     memcpy(buf, &h, sizeof h);
     if (data_len)
         xchg_pack(x, buf + sizeof h, origin, count);
-    coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_IN);
+    coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_XCHG_IN);
 }
 
 /* Distances per batch: as many slots of SLOT_MIN as the work space has. */
@@ -183,9 +184,9 @@ static int invite(xchg_t *x, int d)
     char *there = mapped_work(x, i, at);
     if (there) {
         memcpy(there, &a, sizeof a);
-        coll_signal(&x->c, i, SLOT_IN);
+        coll_signal(&x->c, i, SLOT_XCHG_IN);
     } else {
-        coll_put_signal(&x->c, i, &x->c.work, at, &a, sizeof a, SLOT_IN);
+        coll_put_signal(&x->c, i, &x->c.work, at, &a, sizeof a, SLOT_XCHG_IN);
     }
     return 1;
 }
@@ -208,7 +209,7 @@ static void take_header(xchg_t *x, int d)
     /* Only a sender and receiver that disagree about a count make a stray invitation count
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
-        coll_wait(&x->c, SLOT_IN, 1);
+        coll_wait(&x->c, SLOT_XCHG_IN, 1);
     const uint64_t count = h->count & ~HEADER_LARGE;
     if (SSHMEM_UNLIKELY(count != want)) {
         char mine[48], theirs[48];
@@ -239,7 +240,7 @@ static void send_placed(xchg_t *x, int d)
     const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
     _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
     coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
-                           origin + x->type->true_lb, count * x->type->size, SLOT_IN);
+                           origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_IN);
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
@@ -250,7 +251,7 @@ static void send_large(xchg_t *x, int d)
     const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
     xchg_put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
-                     mpix_side_count(s, j), SLOT_DONE);
+                     mpix_side_count(s, j), SLOT_XCHG_LARGE_IN);
 }
 
 /* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
@@ -291,7 +292,7 @@ static int send_multicast(xchg_t *x, int with_self)
             sshmem_copy_multi(to, k, from, bytes);
             for (int i = 0; i < k; i++)
                 if (peer[i] >= 0)
-                    coll_signal(&x->c, peer[i], SLOT_DONE);
+                    coll_signal(&x->c, peer[i], SLOT_XCHG_LARGE_IN);
             k = 0;
         }
     }
@@ -345,12 +346,12 @@ static void run_batch(xchg_t *x)
         flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
-        coll_wait(c, SLOT_IN, flagged + large_out);
+        coll_wait(c, SLOT_XCHG_IN, flagged + large_out);
     for (int d = x->b0; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
     if (!flagged && large_out)
-        coll_wait(c, SLOT_IN, large_out); /* the invitations only */
+        coll_wait(c, SLOT_XCHG_IN, large_out); /* the invitations only */
     if (large_out && mcast) {
         self_done = send_multicast(x, x->b0 == 1);
     } else if (large_out) {
@@ -363,7 +364,7 @@ static void run_batch(xchg_t *x)
     if (mcast && x->b0 == 1 && !self_done)
         xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
-        coll_wait(c, SLOT_DONE, large_in);
+        coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }
 
 /* The batches of distances: one, or as many as the work space needs. */

@@ -13,15 +13,13 @@
 
 #include "coll/algo.h"
 #include "coll/engine.h"
+#include "coll/slots.h"
 #include "mpix/datatype.h"
 #include "mpix/sides.h"
 
 /* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
  * flag: a PE waits once for both what it receives and the invitations for what it sends
  * (one wait fewer per call). */
-#define SLOT_IN (COLL_SLOT_ALGO + 0)
-#define SLOT_DONE (COLL_SLOT_ALGO + 1)  /* at a receiver: large blocks in */
-#define SLOT_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree scatter's members below have entered */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */

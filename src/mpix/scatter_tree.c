@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "coll/engine.h"
+#include "coll/slots.h"
 #include "core/error.h"
 #include "mpix/exchange_slots.h"
 
@@ -82,13 +83,13 @@ void xchg_tree_arrivals(xchg_t *x)
     for (int b = 1; b < n && !(d & b); b <<= 1)
         below += d + b < n;
     if (below)
-        coll_wait(c, SLOT_ARRIVED, below);
+        coll_wait(c, SLOT_XCHG_TREE_ARRIVED, below);
     if (d == 0)
         return;
     const int up = root + (d & (d - 1));
     const int parent = up < n ? up : up - n;
     coll_reach(c, parent);
-    coll_signal(c, parent, SLOT_ARRIVED);
+    coll_signal(c, parent, SLOT_XCHG_TREE_ARRIVED);
 }
 
 /* As the root: whether this scatter goes down the tree. */
@@ -159,7 +160,7 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
         const int j = root + d < c->n ? root + d : root + d - c->n;
         coll_reach(c, j);
         coll_put_signal(c, j, &c->work, slot_at(x, d) + INVITE_AT, buf, (size_t)(p - buf),
-                        SLOT_IN);
+                        SLOT_XCHG_IN);
         s = keep;
     }
     free(buf);
