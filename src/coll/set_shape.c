@@ -8,7 +8,6 @@
 #include "core/env.h"
 #include "core/error.h"
 #include "core/sshmem.h"
-#include "team/team.h"
 
 static int node_of(const sshmem_triplet_t *t, int member)
 {
@@ -54,9 +53,23 @@ static void fill_groups(coll_groups_t *g, const sshmem_triplet_t *t, int me, int
     g->first[count] = t->size;
 }
 
+/* Whether this PE maps every member of t (heap, and global data if there is any). */
+static int all_mapped(const sshmem_triplet_t *t)
+{
+    int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
+    /* Whether the members will be mapped, not whether they are yet (heap/peers.c). */
+    for (int i = 0; i < t->size; i++) {
+        int pe = sshmem_triplet_pe(t, i);
+        if (!sshmem_peer_maps(pe, SSHMEM_REGION_HEAP) ||
+            (need_data && !sshmem_peer_maps(pe, SSHMEM_REGION_DATA)))
+            return 0;
+    }
+    return 1;
+}
+
 void coll_set_shape_make(coll_set_shape_t *s, const sshmem_triplet_t *t, int me)
 {
-    s->direct = sshmem_team_all_direct(t);
+    s->direct = all_mapped(t);
     s->hier_worth = 0;
     s->groups = (coll_groups_t){0, 0, NULL};
     if (sshmem_env.local != 0) /* node mates never use load/store (hier_usable) */

@@ -44,19 +44,6 @@ static void state_reset(char *state, int nareas)
            SSHMEM_TEAM_SCRATCH_BYTES + SSHMEM_TEAM_POSTS_BYTES(nareas));
 }
 
-int sshmem_team_all_direct(const sshmem_triplet_t *t)
-{
-    int need_data = sshmem.region[SSHMEM_REGION_DATA].size != 0;
-    /* Whether the members will be mapped, not whether they are yet (heap/peers.c). */
-    for (int i = 0; i < t->size; i++) {
-        int pe = sshmem_triplet_pe(t, i);
-        if (!sshmem_peer_maps(pe, SSHMEM_REGION_HEAP) ||
-            (need_data && !sshmem_peer_maps(pe, SSHMEM_REGION_DATA)))
-            return 0;
-    }
-    return 1;
-}
-
 static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int my_index,
                       char *state, int slot, enum sshmem_team_kind kind)
 {

@@ -172,9 +172,6 @@ void sshmem_team_agree_traits(void);
  * from them and the members' nodes. */
 void sshmem_team_set_traits(struct sshmem_team *team, unsigned tx_traits);
 
-/* Is this PE able to load/store the symmetric memory of every member of t? */
-int sshmem_team_all_direct(const sshmem_triplet_t *t);
-
 /* Entry check of the team routines: a clear error for SHMEM_TEAM_INVALID or a destroyed team. */
 struct sshmem_team *sshmem_team_check(shmem_team_t team, const char *call);
 
