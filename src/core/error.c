@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/error.h"
@@ -35,6 +36,23 @@ static void vreport(const char *kind, const char *call, const char *fmt, va_list
 
 void sshmem_fatal(const char *call, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("", call, fmt, ap);
+    va_end(ap);
+    if (abort_job)
+        abort_job(1, "fatal error (see the message above)");
+    fflush(stdout);
+    fflush(stderr);
+    _exit(1);
+}
+
+#define PEER_LOSS_GRACE_NS 500000000L
+
+void sshmem_fatal_peer_lost(const char *call, const char *fmt, ...)
+{
+    struct timespec grace = {0, PEER_LOSS_GRACE_NS};
+    nanosleep(&grace, NULL);
     va_list ap;
     va_start(ap, fmt);
     vreport("", call, fmt, ap);

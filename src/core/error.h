@@ -16,6 +16,14 @@ void sshmem_set_abort(sshmem_abort_fn fn);
 /* Print the message and end the whole job (every PE) with status 1. */
 SSHMEM_NORETURN SSHMEM_COLD void sshmem_fatal(const char *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* sshmem_fatal for a failure that a dead peer causes (its shared memory gone, its socket
+ * reset): the launcher learns of the death at about the same moment and ends the job with
+ * the dead PE's own status and name. Aborting at once would race it and could make a
+ * consequence look like the cause (test/pe/fault-test.sh: a PE killed inside shmem_init
+ * reported as another PE's failure, status 1). So this waits a moment first; a failure that
+ * is this PE's own still ends the job, a moment later. */
+SSHMEM_NORETURN SSHMEM_COLD void sshmem_fatal_peer_lost(const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Print the message and carry on. */
 SSHMEM_COLD void sshmem_warn(const char *call, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -23,6 +23,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -297,6 +298,22 @@ static void map_peer(int pe, const core_card_t *core, char *view[SSHMEM_NUM_REGI
                                             why_len);
 }
 
+/* Whether the process pid has ended (gone, or a zombie not reaped yet): its memory files
+ * went with it, so mapping them failed because it died, not because of this PE. */
+static int process_ended(pid_t pid)
+{
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 1;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *state = strrchr(stat, ')'); /* "pid (comm) S ...": comm may hold spaces */
+    return state && (state[2] == 'Z' || state[2] == 'X');
+}
+
 /* Fill in pe's entry from its card (learn_lock held). probing: the start-up probe, which
  * sets the expectation instead of checking it. */
 static void learn_card(int pe, sshmem_peer_t *peer, int probing)
@@ -316,6 +333,10 @@ static void learn_card(int pe, sshmem_peer_t *peer, int probing)
     free(card);
     for (int r = 0; !probing && r < SSHMEM_NUM_REGIONS; r++) {
         int expected = sshmem_peer_maps(pe, r) && sshmem.region[r].size;
+        if (expected && !view[r] && process_ended(core.pid))
+            sshmem_fatal_peer_lost("shmem_init", "PE %d ended while this PE (%d) mapped its "
+                                   "%s", pe, sshmem.my_pe,
+                                   r == SSHMEM_REGION_HEAP ? "symmetric heap" : "global data");
         if (expected && !view[r])
             sshmem_fatal("shmem_init", "this PE (%d) maps the %s of some PEs of its node but "
                          "not that of PE %d (%s); run with SSHMEM_LOCAL=ucx to reach every PE "

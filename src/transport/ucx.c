@@ -40,20 +40,12 @@ static int peer_lost(ucs_status_t st)
            st == UCS_ERR_REJECTED || st == UCS_ERR_IO_ERROR;
 }
 
-/* A PE that dies makes its peers' next operations with it fail, and the launcher learns of
- * the death at about the same moment; it then ends the job with the dead PE's own status and
- * names it. Aborting at once would race it and could make a consequence look like the cause
- * (a PE killed inside shmem_init was reported, now and then, as another PE's failed
- * endpoint, status 1: test/pe/fault-test.sh). So such a failure waits this long first; a
- * failure that is this PE's own still ends the job, a moment later. */
-#define PEER_LOSS_GRACE_NS 500000000L
-
+/* A PE that dies makes its peers' next operations with it fail: core/error.h says why such
+ * a failure waits for the launcher a moment before it ends the job. */
 void sshmem_ucx_fail(const char *call, const char *what, ucs_status_t st)
 {
-    if (peer_lost(st)) {
-        struct timespec grace = {0, PEER_LOSS_GRACE_NS};
-        nanosleep(&grace, NULL);
-    }
+    if (peer_lost(st))
+        sshmem_fatal_peer_lost(call, "UCX %s failed: %s", what, ucs_status_string(st));
     sshmem_fatal(call, "UCX %s failed: %s", what, ucs_status_string(st));
 }
 

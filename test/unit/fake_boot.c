@@ -62,6 +62,13 @@ void sshmem_fatal(const char *call, const char *fmt, ...)
     abort();
 }
 
+void sshmem_fatal_peer_lost(const char *call, const char *fmt, ...)
+{
+    (void)fmt;
+    fail_msg("%s: a peer lost", call);
+    abort();
+}
+
 /* The transport beside the tables, and UCX's: not reached by a layout. */
 ucp_context_h sshmem_ucx_context;
 static struct sshmem_tx fake_default_tx;
