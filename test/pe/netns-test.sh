@@ -5,9 +5,9 @@
 # the hosts through netns-rsh.sh, its "ssh", which enters the namespace (and a UTS namespace
 # named after it); Open MPI's daemons there serve PMIx to the PEs, and UCX goes between hosts
 # over tcp on sheth0. Runs test/pe/multihost (hosts, shmem_ptr, SHMEM_TEAM_SHARED, put/get,
-# atomics, collectives, bulk traffic) at 1+1, 2+2 and 2+1+2 PEs, and put_get, atomics and
-# coll_team at 2+2, and checks that each PE ran in the namespace it was given and that the
-# bulk traffic crossed every veth.
+# atomics, collectives, bulk traffic) at 1+1, 2+2 and 2+1+2 PEs, put_get, atomics and
+# coll_team at 2+2, mpix_early and mpix_vcoll at 2+2+2, and checks that each PE ran in the
+# namespace it was given and that the bulk traffic crossed every veth.
 # Nothing is created in the machine's own network namespace: the whole test runs in a private
 # mount namespace (its own temporary directory and /dev/shm, its namespace names invisible outside), and a
 # trap removes the namespaces and their processes on every exit; the outer half then checks
@@ -161,6 +161,14 @@ if [ -n "$NETNS_TEST_INNER" ]; then
         run_job "2 2" "$build/test/pe/$prog"
         rc=$?
         ok "$prog on 2+2 PEs over 2 hosts (exit $rc)" $rc
+        [ $rc -eq 0 ] || note "$(job_output)"
+    done
+    # The MPI-style collectives where node mates use loads and stores and the hosts reach
+    # each other by tcp messages, in one team: both kinds of write in one call.
+    for prog in mpix_early mpix_vcoll; do
+        run_job "2 2 2" "$build/test/pe/$prog"
+        rc=$?
+        ok "$prog on 2+2+2 PEs over 3 hosts (exit $rc)" $rc
         [ $rc -eq 0 ] || note "$(job_output)"
     done
 
