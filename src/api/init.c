@@ -112,7 +112,8 @@ static void init_runtime(int requested)
     if (sshmem.region[SSHMEM_REGION_DATA].size)
         sshmem_tx_register(SSHMEM_REGION_DATA, (void *)sshmem.region[SSHMEM_REGION_DATA].base,
                            sshmem.region[SSHMEM_REGION_DATA].size);
-    sshmem_peers_exchange(globals_fd, sshmem_heap_fd()); /* peers are learnt on first use from here on */
+    /* Peers are learnt on first use from here on. */
+    sshmem_peers_exchange(globals_fd, sshmem_heap_fd());
     sshmem_wait_policy_init(); /* every node id is known now, also those from the cards */
     sshmem_tx_progress_thread_init(); /* before the barrier: peers may talk to us after it */
     sshmem_weak_init();

@@ -179,7 +179,8 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
     for (int d = 1; d < c->n && !bruck; d++) {
         int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes, SLOT_ALLTOALL_BLOCK);
+        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes,
+                        SLOT_ALLTOALL_BLOCK);
     }
     if (dest->addr != src->addr)
         memmove(dest->addr + mine, src->addr + mine, nbytes);

@@ -230,7 +230,8 @@ static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_
     if (paired && c->me != first) { /* the second of a pair: the whole comes back to it */
         send_run(c, first, src->addr, nbytes, region, 0, SLOT_COLLECT_BLOCK);
         if (nbytes > region) {
-            const size_t at = (size_t)coll_recv_value(c, SLOT_COLLECT_STEP(0)); /* the first's block */
+            /* the first's block */
+            const size_t at = (size_t)coll_recv_value(c, SLOT_COLLECT_STEP(0));
             coll_put_signal(c, first, dest, at, src->addr, nbytes, SLOT_COLLECT_PAIR_DATA);
         }
         coll_wait(c, SLOT_COLLECT_BLOCK, 1);
@@ -249,7 +250,8 @@ static void collect_in_groups(coll_t *c, const coll_buf_t *dest, const coll_buf_
         send_run(c, to, dest->addr, len, region, e + 1, SLOT_COLLECT_STEP(e));
         const long msg = coll_recv_value(c, SLOT_COLLECT_STEP(e));
         if (len > region) /* behind the partner's run, in its dest */
-            coll_put_signal(c, to, dest, (size_t)msg >> 1, dest->addr, len, SLOT_COLLECT_RUN_DATA(e));
+            coll_put_signal(c, to, dest, (size_t)msg >> 1, dest->addr, len,
+                            SLOT_COLLECT_RUN_DATA(e));
         const size_t got = take_run(c, msg, dest, len, region, e + 1, SLOT_COLLECT_RUN_DATA(e));
         if (other < mine)
             coll_rotate(dest->addr, len, got);

@@ -497,8 +497,9 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
 /* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member
  * applies it once it has left the call that last used this area (what coll_reach waits for
  * where there are no messages), holding it until then. A member's held messages are bounded
- * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most that many bytes' worth of calls (held entries cost
- * about HELD_ENTRY_BYTES besides the data); a PE further ahead waits. NULL when every member
+ * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most
+ * that many bytes' worth of calls (held entries cost about HELD_ENTRY_BYTES besides the
+ * data); a PE further ahead waits. NULL when every member
  * is known to be there. */
 #define HELD_ENTRY_BYTES 128
 /* The gate "member's progress has reached need" for a message of len bytes, once this PE is

@@ -120,7 +120,8 @@ static void combine_children(coll_t *c, int v, int top, int b0, int shift, char 
     int first = 1;
     for (int b = b0; b < top && v + b < c->n; b <<= 1, first = 0) {
         const int child = (v + b + shift) % c->n;
-        if (first && apart && recv_in_place(c, child, SLOT_ROUND_FREE(0), SLOT_ROUND_DATA(0), piece)) {
+        if (first && apart &&
+            recv_in_place(c, child, SLOT_ROUND_FREE(0), SLOT_ROUND_DATA(0), piece)) {
             op->racc(op, piece, from, len); /* ours on the left: the child's members are higher */
             continue;
         }
@@ -151,7 +152,8 @@ void coll_reduce_tree(coll_t *c, coll_tree_plan_t *plan, char *dest, const char 
     const int tree_root = v == 0;
     if (plan->placed && v == 1) { /* a leaf: its source at once, with its note */
         const uint64_t note[2] = {count * es, c->seq};
-        coll_put_signal_placed(c, root, RECORD_AT, note, NOTE_AT, src, count * es, SLOT_TREE_PLACED);
+        coll_put_signal_placed(c, root, RECORD_AT, note, NOTE_AT, src, count * es,
+                               SLOT_TREE_PLACED);
         coll_done(c);
         return;
     }
