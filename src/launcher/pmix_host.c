@@ -241,9 +241,9 @@ static pmix_server_module_t module = {
  * start. The hash store sends each client the job's data (a PMIX_PROC_DATA per PE) over its
  * socket into the client's own memory instead: n^2 bytes for the job, which costs more than
  * the segments from about 16 PEs on (test/scale/check-scale.sh shows the CPU time). A user's
- * PMIX_MCA_gds still wins. libpmix reads the variable in PMIx_server_init, and tells the PEs the store itself (PMIX_GDS_MODULE): it
- * is unset again then (returns 1 when it was set), so that the PEs and what they start do not
- * take oshrun's choice for the user's. */
+ * PMIX_MCA_gds still wins. libpmix reads the variable in PMIx_server_init, and tells the PEs
+ * the store itself (PMIX_GDS_MODULE): it is unset again then (returns 1 when it was set), so
+ * that the PEs and what they start do not take oshrun's choice for the user's. */
 #define HASH_STORE_MAX_PES 16
 
 static int choose_data_store(int np)

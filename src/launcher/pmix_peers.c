@@ -11,7 +11,8 @@
  * The table is read through the kernel's socket-diagnostics netlink (what `ss` uses), asking
  * only for connections to oshrun's listening ports. Reading /proc/net/tcp instead walks and
  * formats the whole table at every PE's connection, n^2 for a job, and was most of a small
- * job's start-up (doc/performance.md). oshrun's listening ports are found once: the listening sockets whose inodes are among oshrun's descriptors. */
+ * job's start-up (doc/performance.md). oshrun's listening ports are found once: the
+ * listening sockets whose inodes are among oshrun's descriptors. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
