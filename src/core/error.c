@@ -34,17 +34,22 @@ static void vreport(const char *kind, const char *call, const char *fmt, va_list
     (void)w;
 }
 
-void sshmem_fatal(const char *call, const char *fmt, ...)
+/* Report, then end the whole job (or only this process before shmem_init has a launcher). */
+SSHMEM_NORETURN static void end_job(const char *call, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     vreport("", call, fmt, ap);
-    va_end(ap);
     if (abort_job)
         abort_job(1, "fatal error (see the message above)");
     fflush(stdout);
     fflush(stderr);
     _exit(1);
+}
+
+void sshmem_fatal(const char *call, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    end_job(call, fmt, ap);
 }
 
 #define PEER_LOSS_GRACE_NS 500000000L
@@ -55,13 +60,7 @@ void sshmem_fatal_peer_lost(const char *call, const char *fmt, ...)
     nanosleep(&grace, NULL);
     va_list ap;
     va_start(ap, fmt);
-    vreport("", call, fmt, ap);
-    va_end(ap);
-    if (abort_job)
-        abort_job(1, "fatal error (see the message above)");
-    fflush(stdout);
-    fflush(stderr);
-    _exit(1);
+    end_job(call, fmt, ap);
 }
 
 void sshmem_warn(const char *call, const char *fmt, ...)
