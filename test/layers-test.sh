@@ -3,7 +3,7 @@
 #
 # The layers, lowest first (doc/reference.md "Layout" and README.md say what each holds);
 # directories on one line form one layer and may include each other's headers:
-#   core < boot < transport < heap < rma amo sync < coll team < mpix < watch < api
+#   core < boot < transport < heap < rma amo sync < datatype < coll team < mpix < watch < api
 # src/tools (oshinfo) and src/launcher (oshrun) are programs of their own, not the library;
 # src/trace is libsshmem_trace, a tool above the library that reaches it only through the
 # public pNAME routines (the profiling interface).
@@ -23,7 +23,7 @@ n=0
 ok() { n=$((n + 1)); if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
 echo "1..4"
 
-order=(core boot transport heap "rma amo sync" "coll team" mpix watch api)
+order=(core boot transport heap "rma amo sync" datatype "coll team" mpix watch api)
 declare -A level
 for i in "${!order[@]}"; do
     for d in ${order[$i]}; do level[$d]=$i; done

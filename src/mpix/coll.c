@@ -4,8 +4,8 @@
 
 #include "core/error.h"
 #include "mpix/coll.h"
-#include "mpix/regions.h"
-#include "mpix/report.h"
+#include "datatype/regions.h"
+#include "datatype/report.h"
 
 void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, size_t count,
                      const char *count_arg, const char *call)

@@ -7,7 +7,7 @@
 #define SSHMEM_MPIX_COLL_H
 #include <shmemx.h>
 
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 #include "mpix/team.h"
 
 /* Rooted calls (the gather family, a reduce to a root) return early through UCX on

@@ -36,7 +36,7 @@
 #include "core/error.h"
 #include "core/sshmem.h"
 #include "mpix/coll.h"
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 #include "mpix/exchange.h"
 #include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"

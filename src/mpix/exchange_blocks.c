@@ -9,9 +9,9 @@
 #include "core/error.h"
 #include "core/sshmem.h"
 #include "mpix/coll.h"
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 #include "mpix/exchange_blocks.h"
-#include "mpix/typed_rma.h"
+#include "datatype/typed_rma.h"
 
 void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *origin,
                            size_t count, int slot)

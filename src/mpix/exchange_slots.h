@@ -14,7 +14,7 @@
 #include "coll/algo.h"
 #include "coll/engine.h"
 #include "coll/slots.h"
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 #include "mpix/sides.h"
 
 /* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one

@@ -12,7 +12,7 @@
 
 #include "coll/ops.h"
 #include "core/abi.h"
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 #define MPIX_OP_MAGIC 0x0b5e7a11u
 

@@ -9,7 +9,7 @@
 
 #include "core/api_defs.h"
 #include "mpix/op.h"
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 #define PREDEFINED_OP_(NAME, L)                                                                  \
     SSHMEM_API struct sshmemx_op sshmemx_op_##L = {.magic = MPIX_OP_MAGIC, .id = COLL_OP_##L,    \

@@ -16,7 +16,7 @@
 #include <shmemx.h>
 
 #include "mpix/op.h"
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 /* The kinds of the engine's table and of the datatypes are the same list. */
 #define SAME_KIND_(CT, NAME, L, CAT)                                                             \

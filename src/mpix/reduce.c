@@ -32,7 +32,7 @@
 #include "core/error.h"
 #include "mpix/coll.h"
 #include "mpix/op.h"
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
 

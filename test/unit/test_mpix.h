@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <shmemx.h>
 
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 static char last_message[1024];
 static int messages;

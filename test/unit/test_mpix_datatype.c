@@ -5,7 +5,7 @@
  */
 #include "test_mpix.h"
 
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 #define I ((ptrdiff_t)sizeof(int))
 #define D ((ptrdiff_t)sizeof(double))

@@ -12,7 +12,7 @@
 
 #include <sys/mman.h>
 
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 #define GIB ((size_t)1 << 30)
 

@@ -5,7 +5,7 @@
  */
 #include "test_mpix.h"
 
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 static shmemx_datatype_t committed(shmemx_datatype_t t)
 {

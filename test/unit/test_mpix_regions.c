@@ -6,7 +6,7 @@
  */
 #include "test_mpix.h"
 
-#include "mpix/regions.h"
+#include "datatype/regions.h"
 
 static void contiguous_blocks(void **state)
 {

@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 static shmemx_datatype_t subarray(int ndims, const int *sizes, const int *sub, const int *starts,
                                   int order)

@@ -17,8 +17,8 @@
  * lb/ub), a struct's extent rounded up to its strictest alignment; a resized type's lb/ub are
  * sticky markers that override the data in later constructors. true_lb/true_ub ignore markers.
  */
-#ifndef SSHMEM_MPIX_DATATYPE_H
-#define SSHMEM_MPIX_DATATYPE_H
+#ifndef SSHMEM_DATATYPE_DATATYPE_H
+#define SSHMEM_DATATYPE_DATATYPE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 #include <shmemx.h>
 
 #include "core/api_defs.h"
-#include "mpix/datatype.h"
+#include "datatype/datatype.h"
 
 #define PAIR_INDEX_OFF_(L) offsetof(shmemx_##L##_t, index)
 /* Value and index touch (no hole between them): the pair's data is one run. */

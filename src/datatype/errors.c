@@ -4,7 +4,7 @@
 #include <shmemx.h>
 
 #include "core/api_defs.h"
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 int mpix_error(int code, const char *call, const char *fmt, ...)
 {

@@ -3,8 +3,8 @@
  * of a committed type starting displs[i] extents from the origin (MPI forbids writing a
  * receive location twice).
  */
-#ifndef SSHMEM_MPIX_REGIONS_H
-#define SSHMEM_MPIX_REGIONS_H
+#ifndef SSHMEM_DATATYPE_REGIONS_H
+#define SSHMEM_DATATYPE_REGIONS_H
 #include <shmemx.h>
 
 /* Runs beyond which only the regions' spans are compared (a type's own overlaps go unseen). */

@@ -4,8 +4,8 @@
  * version (report.c) prints it as an sshmem warning naming the PE; a unit test links its own
  * mpix_report instead and can look at the message.
  */
-#ifndef SSHMEM_MPIX_REPORT_H
-#define SSHMEM_MPIX_REPORT_H
+#ifndef SSHMEM_DATATYPE_REPORT_H
+#define SSHMEM_DATATYPE_REPORT_H
 
 /* Print "call: message" somehow. */
 void mpix_report(const char *call, const char *msg);

@@ -5,8 +5,8 @@
 #include <shmemx.h>
 
 #include "core/api_defs.h"
-#include "mpix/datatype.h"
-#include "mpix/report.h"
+#include "datatype/datatype.h"
+#include "datatype/report.h"
 
 void mpix_span(shmemx_datatype_t t, size_t count, ptrdiff_t *lo, ptrdiff_t *hi)
 {

@@ -1,6 +1,6 @@
 /* typed_rma.h: the unchecked typed put the collectives use (shmemx_put_type's core). */
-#ifndef SSHMEM_MPIX_TYPED_RMA_H
-#define SSHMEM_MPIX_TYPED_RMA_H
+#ifndef SSHMEM_DATATYPE_TYPED_RMA_H
+#define SSHMEM_DATATYPE_TYPED_RMA_H
 #include <shmemx.h>
 
 /* Put count committed elements with the same layout remotely; blocking: source reusable on

@@ -3,7 +3,7 @@
  * or, inside a collective's argument checks, a fatal error (the job ends with the message).
  */
 #include "core/error.h"
-#include "mpix/report.h"
+#include "datatype/report.h"
 
 static __thread int fatal;
 

@@ -12,8 +12,8 @@
 #include <shmemx.h>
 
 #include "core/api_defs.h"
-#include "mpix/datatype.h"
-#include "mpix/report.h"
+#include "datatype/datatype.h"
+#include "datatype/report.h"
 
 static const char call[] = "shmemx_type_create_subarray";
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <shmemx.h>
 
-#include "mpix/datatype.h"
-#include "mpix/regions.h"
+#include "datatype/datatype.h"
+#include "datatype/regions.h"
 
 typedef struct {
     ptrdiff_t lo, hi;

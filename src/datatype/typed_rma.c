@@ -13,9 +13,9 @@
 #include <shmemx.h>
 
 #include "core/api_defs.h"
-#include "mpix/datatype.h"
-#include "mpix/report.h"
-#include "mpix/typed_rma.h"
+#include "datatype/datatype.h"
+#include "datatype/report.h"
+#include "datatype/typed_rma.h"
 #include "rma/rma.h"
 #include "sync/weak.h"
 #include "transport/transport.h"
