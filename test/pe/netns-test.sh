@@ -6,7 +6,8 @@
 # named after it); Open MPI's daemons there serve PMIx to the PEs, and UCX goes between hosts
 # over tcp on sheth0. Runs test/pe/multihost (hosts, shmem_ptr, SHMEM_TEAM_SHARED, put/get,
 # atomics, collectives, bulk traffic) at 1+1, 2+2 and 2+1+2 PEs, put_get, atomics and
-# coll_team at 2+2, mpix_early and mpix_vcoll at 2+2+2, and checks that each PE ran in the
+# coll_team at 2+2, mpix_early and mpix_vcoll at 2+2+2, a card fetch that a stopped daemon never
+# answers (launcher_silent at 2+2), and checks that each PE ran in the
 # namespace it was given and that the bulk traffic crossed every veth.
 # Nothing is created in the machine's own network namespace: the whole test runs in a private
 # mount namespace (its own temporary directory and /dev/shm, its namespace names invisible outside), and a
@@ -172,6 +173,25 @@ if [ -n "$NETNS_TEST_INNER" ]; then
         [ $rc -eq 0 ] || note "$(job_output)"
     done
 
+    # A launcher that stops answering: PE 0 first reaches PE 3, on the other host, while the
+    # daemon serving PMIx on PE 0's host is stopped. The card fetch must give up after
+    # SSHMEM_HANG_TIMEOUT and end the job with a message naming the call and the peer.
+    silent=$T/silent
+    mkdir -p $silent
+    run_job "2 2" -x SSHMEM_HANG_TIMEOUT=2 "$build/test/pe/launcher_silent" $silent &
+    job=$!
+    for i in $(seq 1200); do [ -e $silent/ready ] || ! kill -0 $job 2>/dev/null && break; sleep 0.05; done
+    daemon=$(ip netns pids "${hosts_ns[0]}" | xargs -r ps -o pid=,comm= -p | awk '$2 == "orted" {print $1}')
+    [ -n "$daemon" ] && kill -STOP $daemon
+    touch $silent/go
+    for i in $(seq 200); do [ -e $silent/reached ] || grep -qs 'no answer from the launcher' "$log" "$log.err" && break; sleep 0.05; done
+    [ -n "$daemon" ] && kill -CONT $daemon
+    wait $job
+    rc=$?
+    [ -e $silent/ready ] && [ -n "$daemon" ] && [ $rc -ne 0 ] && [ ! -e $silent/reached ] &&
+        grep -qs "PMIx Get of PE 3's address.*no answer from the launcher after 2 s" "$log" "$log.err"
+    ok "a card fetch the launcher does not answer gives up after SSHMEM_HANG_TIMEOUT and ends the job, naming the call and the peer (exit $rc)" $?
+    [ $rc -ne 0 ] && [ ! -e $silent/reached ] || note "$(job_output)"
 
     # Not a failure (the jobs passed), but worth seeing: what UCX complained about.
     [ -s $T/ucx-errors ] &&
