@@ -3,15 +3,14 @@
  * exchange.h for the protocol).
  *
  * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
- * receiver j = me + d is written by me) are taken in batches that fit the work space; each
- * distance of a batch owns one slot of every member's work space:
+ * receiver j = me + d is written by me) each own one slot of every member's work space (the
+ * call's sync area, or the team's steps when the area has fewer slots than distances):
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
  *   bytes 32..    eager data from the sender at distance d, or (placed) this PE's own
  *                 record of where the sender's large block goes (coll_place)
  * The two writers of a slot are different PEs and write different bytes (header and data
- * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
- * slots, after a barrier (only for teams larger than a batch).
+ * are adjacent, so through UCX they travel as one put).
  *
  * A header announces itself where the engine lets a pair stamp (coll_stamps_to: shared
  * memory, and UCX with one-sided puts): count and data go first, the call number last, and
@@ -133,25 +132,18 @@ static void send_header(xchg_t *x, int d)
     coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_XCHG_IN);
 }
 
-/* Distances per batch: as many slots of SLOT_MIN as the work space has. */
-static int per_batch(const coll_t *c) { return (int)(c->work_bytes / SLOT_MIN); }
-
-/* The batch of distances from b0: as many as fit, each with an equal slot. */
-static void set_batch(xchg_t *x, int b0)
+/* Every distance an equal slot of the work space. */
+static void set_slots(xchg_t *x)
 {
-    const int n = x->c.n, per = per_batch(&x->c);
-    x->b0 = b0;
-    x->nb = n - b0 < per ? n - b0 : per;
-    x->slot_bytes = (x->c.work_bytes / (size_t)x->nb) & ~(size_t)(SLOT_MIN - 1);
+    x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
 /* Whether large blocks may go placed (coll/engine.h) rather than invited, between members
  * reached by messages (xchg_placed_pair): on a team that has such pairs, blocks without
- * holes, and distances in one batch (the records are written before the call is announced).
- * Every PE decides alike. */
+ * holes. Every PE decides alike. */
 static int placed_mode(const xchg_t *x)
 {
-    return coll_team_messages(x->c.team) && x->contig && x->c.n - 1 <= per_batch(&x->c);
+    return coll_team_messages(x->c.team) && x->contig;
 }
 
 /* Before the call is announced, in placed mode: where each large block this PE receives by
@@ -222,10 +214,7 @@ static void take_header(xchg_t *x, int d)
     if (xchg_tree_member(x, i))
         xchg_tree_pass_on(x, d, h, want);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
-     * back would make its line travel back and forth once more per call. Only a later batch
-     * of the same call reuses the slot with the same stamp. */
-    if (x->nb < x->c.n - 1)
-        ((header_t *)h)->seq = 0;
+     * back would make its line travel back and forth once more per call. */
 }
 
 /* As a sender at distance d, a large block to a placed pair: the block at once, to where
@@ -264,24 +253,24 @@ static int multicast(const xchg_t *x)
            !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
 }
 
-/* As a multicasting sender (multicast()), invited by every receiver of the batch whose block
- * is large: the block into each of their dests, and into this PE's own dest in the first
- * batch, SSHMEM_COPY_MULTI_MAX destinations per pass. Returns whether the own block went. */
-static int send_multicast(xchg_t *x, int with_self)
+/* As a multicasting sender (multicast()), invited by every receiver whose block is large: the
+ * block into each of their dests and into this PE's own dest, SSHMEM_COPY_MULTI_MAX
+ * destinations per pass. Returns whether the own block went. */
+static int send_multicast(xchg_t *x)
 {
-    const int end = x->b0 + x->nb;
+    const int end = x->c.n;
     const size_t bytes = x->send->count * x->type->size;
     const char *from = x->send->origin + x->type->true_lb;
     char *to[SSHMEM_COPY_MULTI_MAX];
     int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
-    if (with_self && mpix_side_talks(x->recv, x->c.me) &&
+    if (mpix_side_talks(x->recv, x->c.me) &&
         mpix_side_count(x->recv, x->c.me) == x->send->count) {
         to[k] = (char *)x->recv->origin +
                 (ptrdiff_t)mpix_side_displ(x->recv, x->c.me) * x->ext + x->type->true_lb;
         peer[k++] = -1;
         self = 1;
     }
-    for (int d = x->b0; d < end || k; d++) {
+    for (int d = 1; d < end || k; d++) {
         if (d < end && is_large(x, x->send->count)) {
             const int j = to_member(&x->c, d);
             const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d));
@@ -313,20 +302,20 @@ static void check_dest(const xchg_t *x)
                          mpix_side_count(r, i), mpix_type_name(x->type), i);
 }
 
-/* One batch of distances: invitations for large blocks and headers (with small blocks) go
- * out, then one wait for both kinds coming in; then the large blocks, and their "done". */
-static void run_batch(xchg_t *x)
+/* Invitations for large blocks and headers (with small blocks) go out, then one wait for both
+ * kinds coming in; then the large blocks, and their "done". */
+static void run_distances(xchg_t *x)
 {
     coll_t *c = &x->c;
-    const int end = x->b0 + x->nb;
+    const int end = c->n;
     const int mcast = multicast(x);
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
-    for (int d = x->b0; d < end; d++)
+    for (int d = 1; d < end; d++)
         large_in += invite(x, d);
     if (xchg_tree_scatter(x)) {
         xchg_tree_send_root(x);
     } else {
-        for (int d = x->b0; d < end; d++) {
+        for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))
                 continue;
@@ -339,51 +328,45 @@ static void run_batch(xchg_t *x)
             large_out += large;
         }
     }
-    if (x->b0 == 1 && !mcast)
+    if (!mcast)
         xchg_self_block(x); /* while the peers work on theirs */
-    for (int d = x->b0; d < end; d++) {
+    for (int d = 1; d < end; d++) {
         const int i = from_member(c, d);
         flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
         coll_wait(c, SLOT_XCHG_IN, flagged + large_out);
-    for (int d = x->b0; d < end; d++)
+    for (int d = 1; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
     if (!flagged && large_out)
         coll_wait(c, SLOT_XCHG_IN, large_out); /* the invitations only */
     if (large_out && mcast) {
-        self_done = send_multicast(x, x->b0 == 1);
+        self_done = send_multicast(x);
     } else if (large_out) {
-        for (int d = x->b0; d < end; d++) {
+        for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
                 send_large(x, d);
         }
     }
-    if (mcast && x->b0 == 1 && !self_done)
+    if (mcast && !self_done)
         xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }
 
-/* The batches of distances: one, or as many as the work space needs. */
-static void run_batches(xchg_t *x, int rooted, int early)
+/* The exchange between distinct members, and how the call ends. */
+static void run_exchange(xchg_t *x, int rooted, int early)
 {
     coll_t *c = &x->c;
-    const int per = per_batch(c);
     /* A scatter that may go down the tree and does not return early: the root sends once
      * every member has entered (arrivals up the tree), so that nobody leaves before all have
      * entered, without a barrier at the end. */
     const int arrivals = rooted && !early && xchg_tree_pattern(x);
     if (arrivals)
         xchg_tree_arrivals(x);
-    for (int b0 = 1; b0 < c->n; b0 += per) {
-        if (b0 > 1)
-            coll_barrier(c); /* every receiver is done with the slots of the last batch */
-        set_batch(x, b0);
-        run_batch(x);
-    }
+    run_distances(x);
     if (rooted && !early && !arrivals && c->n > 1)
         coll_barrier(c);
     if ((!rooted || arrivals) && c->n > 1)
@@ -405,17 +388,16 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
     x.flags_only = 0;
-    /* More members than the work space has slots: the team's steps give every distance a
-     * slot, so the exchange is one batch. They hold what other calls left there, which a
-     * stamp could meet: every header comes with a signal. */
-    const int in_steps = c->n - 1 > per_batch(c) &&
-                         c->team->steps_half / SLOT_MIN >= (size_t)(c->n - 1);
+    /* More members than the sync area has slots: the team's steps (sized by the team) give
+     * every distance a slot. They hold what other calls left there, which a stamp could
+     * meet: every header comes with a signal. */
+    const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN;
     if (in_steps)
         coll_work_in_steps(c);
-    if (c->n > 1 && !c->direct) {
-        set_batch(&x, 1);
-        x.flags_only = xchg_tree_pattern(&x);
-    }
+    x.slot_bytes = 0;
+    if (c->n > 1)
+        set_slots(&x);
+    x.flags_only = xchg_tree_pattern(&x);
     x.flags_only |= in_steps;
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
@@ -439,7 +421,6 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         xchg_alltoall_bruck_place(&x);
     } else if (path == BATCHES && c->n > 1 && placed_mode(&x)) {
         x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
-        set_batch(&x, 1);
         place_blocks(&x);
     }
     if (path == BATCHES && !in_steps)
@@ -461,6 +442,6 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     else if (path == ALLTOALL_BRUCK)
         xchg_alltoall_bruck(&x);
     else
-        run_batches(&x, rooted, early);
+        run_exchange(&x, rooted, early);
     coll_done(c);
 }

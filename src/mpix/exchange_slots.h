@@ -49,8 +49,7 @@ typedef struct xchg {
     ptrdiff_t ext;
     int contig;
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
-    size_t slot_bytes;
-    int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
+    size_t slot_bytes; /* the work space's room per distance */
     int placed;        /* large blocks between members reached by messages go placed
                         * (coll_put_signal_placed), not invited (xchg_placed_pair) */
     int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
@@ -104,7 +103,7 @@ static inline int from_member(const coll_t *c, int d)
     return c->me >= d ? c->me - d : c->me - d + c->n;
 }
 
-static inline size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
+static inline size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - 1) * x->slot_bytes; }
 
 /* Whether count elements go by rendezvous (large) rather than through the slot. */
 static inline int is_large(const xchg_t *x, size_t count)

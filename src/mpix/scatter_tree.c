@@ -62,7 +62,7 @@ int xchg_tree_pattern(const xchg_t *x)
     const mpix_side_t *s = x->send, *r = x->recv;
     const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
     const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
-    return !c->direct && c->n >= TREE_MIN_MEMBERS && x->nb == c->n - 1 && (root || member);
+    return !c->direct && c->n >= TREE_MIN_MEMBERS && (root || member);
 }
 
 /* The scatter's root: this PE (it sends to all), or the one it receives from. */
