@@ -59,8 +59,7 @@ static size_t write_block(void *ctx, int j, char *to)
     memcpy(to, &h, sizeof h);
     if (large)
         return sizeof h;
-    xchg_pack(x, to + sizeof h, x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
-              count);
+    xchg_pack(x, to + sizeof h, xchg_send_origin(x, j), count);
     return sizeof h + count * x->type->size;
 }
 
@@ -69,19 +68,9 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
 {
     (void)bytes; /* the header's count says as much */
     const bruck_call_t *b = ctx;
-    const xchg_t *x = b->x;
-    const size_t want = mpix_side_count(x->recv, i);
     uint64_t h;
     memcpy(&h, from, sizeof h);
-    const uint64_t count = h & ~HEADER_LARGE;
-    if (SSHMEM_UNLIKELY(count != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, i), want, i,
-                            xchg_their_name(theirs, x->recv, x->c.me), (long long)count);
-    }
-    if (!(h & HEADER_LARGE))
-        xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
-                    from + sizeof h, want);
+    xchg_take(b->x, i, h & ~HEADER_LARGE, h & HEADER_LARGE ? NULL : from + sizeof h);
 }
 
 /* A receiver's record or invitation for member i lies at i * RECORD_BYTES of its work space. */
@@ -168,7 +157,7 @@ static void send_large(xchg_t *x, size_t room)
         const size_t count = mpix_side_count(x->send, j);
         if (j == c->me || !beside(x, count, room))
             continue;
-        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+        const char *origin = xchg_send_origin(x, j);
         if (xchg_placed_pair(x, j)) {
             coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
                                    origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_LARGE_IN);

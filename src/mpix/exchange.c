@@ -40,13 +40,6 @@
 #include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
-/* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
-static char *mapped_work(const xchg_t *x, int j, size_t at)
-{
-    char *base = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.work.region];
-    return base ? base + x->c.work.off + at : NULL;
-}
-
 /* Whether this PE and member `partner`, d apart, have a post box (see the top): where they
  * stamp, as both ends agree. And whether count elements go in it: the sender decides with its
  * count; the receiver watches both box and slot, so that a sender whose count differs from
@@ -62,74 +55,43 @@ static int by_post(const xchg_t *x, int d, int partner, size_t count)
            bytes <= SSHMEM_TEAM_POST_BYTES - sizeof(header_t) && !is_large(x, count);
 }
 
-/* A header h with count elements of data after it, to a mapped receiver: data, count, and
- * the call number last, stored: it is the signal. */
-static void store_stamped(const xchg_t *x, header_t *there, const header_t *h,
-                          const char *origin, size_t count)
-{
-    if (count && !(h->count & HEADER_LARGE))
-        xchg_pack(x, there + 1, origin, count);
-    there->count = h->count;
-    coll_put_stamp(&there->seq, h->seq);
-}
-
-/* The same through UCX, to dst + at on member j: header and data as laid out at the
- * receiver, then the call number after them (coll_put_stamped, which never puts the data
- * over the stamp word: a data put that landed late would set it back). */
-static void put_stamped(xchg_t *x, int j, const coll_buf_t *dst, size_t at, const header_t *h,
-                        const char *origin, size_t count, size_t data_len)
-{
-    char buf[SSHMEM_TEAM_WORK_BYTES];
-    const header_t unstamped = {h->count, 0};
-    memcpy(buf, &unstamped, sizeof unstamped);
-    if (data_len)
-        xchg_pack(x, buf + sizeof unstamped, origin, count);
-    coll_put_stamped(&x->c, j, dst, at, buf, sizeof unstamped + data_len,
-                     at + offsetof(header_t, seq), h->seq);
-}
-
-/* As a sender at distance d, a block that goes by post (stored, or one stamped put). */
-static void send_post(xchg_t *x, int d, int j, const header_t *h, const char *origin,
-                      size_t count, size_t data_len)
-{
-    const size_t at = coll_post_at(&x->c, d);
-    char *there = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.flags.region];
-    if (there)
-        store_stamped(x, (header_t *)(there + x->c.flags.off + at), h, origin, count);
-    else
-        put_stamped(x, j, &x->c.flags, at, h, origin, count, data_len);
-}
-
-/* As a sender at distance d: the header, and the data if it is small. */
+/* As a sender at distance d: the header, and the data if it is small, into the receiver's
+ * post box where the pair has one and the block fits it, else into its slot. Where the pair
+ * stamps, data and count go first and the call number last (through UCX one put, a fence
+ * and the call number: coll_put_stamped, which never puts the data over the stamp word, as a
+ * data put that landed late would set it back); elsewhere header and data go with a signal. */
 static void send_header(xchg_t *x, int d)
 {
-    const mpix_side_t *s = x->send;
     const int j = to_member(&x->c, d);
-    const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
-    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    const int large = is_large(x, count);
-    header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
-    coll_reach(&x->c, j);
+    const size_t count = mpix_side_count(x->send, j);
+    const char *origin = xchg_send_origin(x, j);
+    const int large = is_large(x, count), stamps = xchg_stamps_to(x, j);
+    const header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
     const size_t data_len = large ? 0 : count * x->type->size;
-    if (by_post(x, d, j, count)) {
-        send_post(x, d, j, &h, origin, count, data_len);
-        return;
-    }
-    char *there = xchg_stamps_to(x, j) ? mapped_work(x, j, at) : NULL;
-    if (there) {
-        store_stamped(x, (header_t *)(there + HEADER_AT), &h, origin, count);
-        return;
-    }
-    /* Through UCX the header and the data go in one put, never over the invitation. */
-    if (xchg_stamps_to(x, j)) {
-        put_stamped(x, j, &x->c.work, at + HEADER_AT, &h, origin, count, data_len);
+    const coll_buf_t *dst = &x->c.work;
+    size_t at = slot_at(x, d) + HEADER_AT;
+    if (by_post(x, d, j, count))
+        dst = &x->c.flags, at = coll_post_at(&x->c, d);
+    coll_reach(&x->c, j);
+    char *mapped = sshmem_peer(coll_pe(&x->c, j))->direct[dst->region];
+    if (stamps && mapped) {
+        header_t *there = (header_t *)(mapped + dst->off + at);
+        if (data_len)
+            xchg_pack(x, there + 1, origin, count);
+        there->count = h.count;
+        coll_put_stamp(&there->seq, h.seq);
         return;
     }
     char buf[SSHMEM_TEAM_WORK_BYTES]; /* reusable on return */
-    memcpy(buf, &h, sizeof h);
+    const header_t wire = {h.count, stamps ? 0 : h.seq};
+    memcpy(buf, &wire, sizeof wire);
     if (data_len)
-        xchg_pack(x, buf + sizeof h, origin, count);
-    coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_XCHG_IN);
+        xchg_pack(x, buf + sizeof wire, origin, count);
+    if (stamps)
+        coll_put_stamped(&x->c, j, dst, at, buf, sizeof wire + data_len,
+                         at + offsetof(header_t, seq), h.seq);
+    else
+        coll_put_signal(&x->c, j, dst, at, buf, sizeof wire + data_len, SLOT_XCHG_IN);
 }
 
 /* Every distance an equal slot of the work space. */
@@ -170,16 +132,9 @@ static int invite(xchg_t *x, int d)
     if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)) ||
         xchg_placed_pair(x, i))
         return 0;
-    invitation_t a = xchg_invitation(x, i);
-    const size_t at = slot_at(x, d) + INVITE_AT;
+    const invitation_t a = xchg_invitation(x, i);
     coll_reach(&x->c, i);
-    char *there = mapped_work(x, i, at);
-    if (there) {
-        memcpy(there, &a, sizeof a);
-        coll_signal(&x->c, i, SLOT_XCHG_IN);
-    } else {
-        coll_put_signal(&x->c, i, &x->c.work, at, &a, sizeof a, SLOT_XCHG_IN);
-    }
+    coll_put_signal(&x->c, i, &x->c.work, slot_at(x, d) + INVITE_AT, &a, sizeof a, SLOT_XCHG_IN);
     return 1;
 }
 
@@ -187,10 +142,8 @@ static int invite(xchg_t *x, int d)
  * same choice of path on both sides), and take small data. */
 static void take_header(xchg_t *x, int d)
 {
-    const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
-    const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
-    const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    const header_t *h = (const header_t *)(x->c.work.addr + slot_at(x, d) + HEADER_AT);
     if (post_pair(x, d, i)) { /* box or slot, as the sender's count chose: checked below */
         const header_t *box = (const header_t *)(x->c.flags.addr + coll_post_at(&x->c, d));
         if (coll_wait_stamps(&x->c, &box->seq, &h->seq, coll_stamp(&x->c)))
@@ -202,17 +155,9 @@ static void take_header(xchg_t *x, int d)
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_XCHG_IN, 1);
-    const uint64_t count = h->count & ~HEADER_LARGE;
-    if (SSHMEM_UNLIKELY(count != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, r, i), want, i,
-                            xchg_their_name(theirs, r, x->c.me), (long long)count);
-    }
-    if (!(h->count & HEADER_LARGE))
-        xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1,
-                    want);
+    xchg_take(x, i, h->count & ~HEADER_LARGE, h->count & HEADER_LARGE ? NULL : h + 1);
     if (xchg_tree_member(x, i))
-        xchg_tree_pass_on(x, d, h, want);
+        xchg_tree_pass_on(x, d, h, mpix_side_count(x->recv, i));
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
      * back would make its line travel back and forth once more per call. */
 }
@@ -225,7 +170,7 @@ static void send_placed(xchg_t *x, int d)
     const mpix_side_t *s = x->send;
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j);
-    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
+    const char *origin = xchg_send_origin(x, j);
     const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
     _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
     coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
@@ -239,8 +184,8 @@ static void send_large(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-    xchg_put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
-                     mpix_side_count(s, j), SLOT_XCHG_LARGE_IN);
+    xchg_put_block_signal(x, j, &tgt, xchg_send_origin(x, j), mpix_side_count(s, j),
+                          SLOT_XCHG_LARGE_IN);
 }
 
 /* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
@@ -265,8 +210,7 @@ static int send_multicast(xchg_t *x)
     int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
     if (mpix_side_talks(x->recv, x->c.me) &&
         mpix_side_count(x->recv, x->c.me) == x->send->count) {
-        to[k] = (char *)x->recv->origin +
-                (ptrdiff_t)mpix_side_displ(x->recv, x->c.me) * x->ext + x->type->true_lb;
+        to[k] = xchg_block_at(x, x->c.me);
         peer[k++] = -1;
         self = 1;
     }

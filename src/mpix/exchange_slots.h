@@ -114,11 +114,19 @@ static inline int is_large(const xchg_t *x, size_t count)
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
+/* The origin of this PE's block for member j, and of member i's block in this PE's dest. */
+static inline const char *xchg_send_origin(const xchg_t *x, int j)
+{
+    return x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+}
+static inline char *xchg_recv_origin(const xchg_t *x, int i)
+{
+    return (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext;
+}
 /* Where member i's block goes in this PE's dest (its first byte of data). */
 static inline char *xchg_block_at(const xchg_t *x, int i)
 {
-    return (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext +
-           x->type->true_lb;
+    return xchg_recv_origin(x, i) + x->type->true_lb;
 }
 
 /* The invitation this PE, receiving, sends member i: where i's block goes in its dest. */

@@ -181,8 +181,7 @@ void xchg_tree_send_root(xchg_t *x)
         const int j = to_member(c, d);
         const uint64_t count = mpix_side_count(x->send, j);
         memcpy(buf + (size_t)(d - 1) * sizeof count, &count, sizeof count);
-        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
-        xchg_pack(x, data + at, origin, count);
+        xchg_pack(x, data + at, xchg_send_origin(x, j), count);
         at += count * x->type->size;
     }
     const subtree_t t = {0, c->n, (const uint64_t *)buf, data};
