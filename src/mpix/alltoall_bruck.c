@@ -11,8 +11,9 @@
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
  * every alltoall takes the steps. A block too large for them goes beside them: its header
  * still takes the steps (with HEADER_LARGE), and the block itself goes, between members
- * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its recvcount, records at entry where it goes
- * in its dest, and the sender sends it after the steps without being told. A type with holes
+ * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its
+ * recvcount, records at entry where it goes in its dest, and the sender sends it after the
+ * steps without being told. A type with holes
  * keeps the exchange's invitation (where the block goes) and the sender's put with the
  * type's layout. A sender and receiver that disagree about a count disagree about the path
  * only then, and the receiver reports the mismatch from the header (a placed block it did
@@ -160,7 +161,8 @@ static void send_large(xchg_t *x, size_t room)
         const char *origin = xchg_send_origin(x, j);
         if (xchg_placed_pair(x, j)) {
             coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
-                                   origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_LARGE_IN);
+                                   origin + x->type->true_lb, count * x->type->size,
+                                   SLOT_XCHG_LARGE_IN);
             continue;
         }
         const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * RECORD_BYTES);

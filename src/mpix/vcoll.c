@@ -17,8 +17,9 @@
 #include "core/error.h"
 #include "mpix/coll.h"
 #include "mpix/exchange.h"
+#include "team/team.h"
 
-/* A side's block for member i: its origin and its count. */
+/* The origin of a side's block for member i. */
 static const char *block_of(const mpix_side_t *s, int i, shmemx_datatype_t type)
 {
     return s->origin + (ptrdiff_t)mpix_side_displ(s, i) * mpix_extent(type);
@@ -70,13 +71,12 @@ static void check_sources(const mpix_side_t *s, shmemx_datatype_t type, int n,
 static int gather(shmem_team_t team, mpix_side_t *recv, const void *source, size_t count,
                   shmemx_datatype_t type, int root, const char *call)
 {
-    mpix_team_t t;
-    mpix_coll_enter(team, &t, type, count, recv->peer_name, call);
-    mpix_check_root(&t, root, call);
+    const struct sshmem_team *t = mpix_coll_enter(team, type, count, recv->peer_name, call);
+    mpix_check_root(t, root, call);
     mpix_side_t send = {source, NULL, NULL, count, 0, root, recv->peer_name, NULL};
     recv->peer = MPIX_X_NONE;
-    if (t.me == root) {
-        check_regions(recv, type, t.n, "displs", call);
+    if (t->my_index == root) {
+        check_regions(recv, type, t->pes.size, "displs", call);
         recv->peer = MPIX_X_ALL;
         if (source == SHMEMX_IN_PLACE) {
             send.origin = block_of(recv, root, type);
@@ -94,14 +94,13 @@ static int gather(shmem_team_t team, mpix_side_t *recv, const void *source, size
 static int scatter(shmem_team_t team, void *dest, mpix_side_t *send, size_t count,
                    shmemx_datatype_t type, int root, const char *peer_name, const char *call)
 {
-    mpix_team_t t;
-    mpix_coll_enter(team, &t, type, count, send->counts ? "recvcount" : "count", call);
-    mpix_check_root(&t, root, call);
-    mpix_side_t recv = {dest, NULL, NULL, count, 0, root, send->counts ? "recvcount" : "count",
-                        peer_name};
+    const char *name = send->counts ? "recvcount" : "count";
+    const struct sshmem_team *t = mpix_coll_enter(team, type, count, name, call);
+    mpix_check_root(t, root, call);
+    mpix_side_t recv = {dest, NULL, NULL, count, 0, root, name, peer_name};
     send->peer = MPIX_X_NONE;
-    if (t.me == root) {
-        check_sources(send, type, t.n, "displs", call);
+    if (t->my_index == root) {
+        check_sources(send, type, t->pes.size, "displs", call);
         send->peer = MPIX_X_ALL;
         if (dest == SHMEMX_IN_PLACE) {
             recv.origin = block_of(send, root, type);
@@ -119,13 +118,12 @@ static int scatter(shmem_team_t team, void *dest, mpix_side_t *send, size_t coun
 static int allgather(shmem_team_t team, mpix_side_t *recv, const void *source, size_t count,
                      shmemx_datatype_t type, const char *call)
 {
-    mpix_team_t t;
-    mpix_coll_enter(team, &t, type, count, recv->peer_name, call);
-    check_regions(recv, type, t.n, "displs", call);
+    const struct sshmem_team *t = mpix_coll_enter(team, type, count, recv->peer_name, call);
+    check_regions(recv, type, t->pes.size, "displs", call);
     mpix_side_t send = {source, NULL, NULL, count, 0, MPIX_X_ALL, recv->peer_name, NULL};
     if (source == SHMEMX_IN_PLACE) {
-        send.origin = block_of(recv, t.me, type);
-        send.count = mpix_side_count(recv, t.me);
+        send.origin = block_of(recv, t->my_index, type);
+        send.count = mpix_side_count(recv, t->my_index);
     }
     mpix_check_buf(send.origin, send.count, type, "source", call);
     mpix_exchange(team, &send, recv, type, 0, call);
@@ -135,10 +133,9 @@ static int allgather(shmem_team_t team, mpix_side_t *recv, const void *source, s
 static int alltoall(shmem_team_t team, const mpix_side_t *recv, const mpix_side_t *send,
                     shmemx_datatype_t type, const char *call)
 {
-    mpix_team_t t;
-    mpix_coll_enter(team, &t, type, send->count, "count", call);
-    check_sources(send, type, t.n, "sdispls", call);
-    check_regions(recv, type, t.n, "rdispls", call);
+    const struct sshmem_team *t = mpix_coll_enter(team, type, send->count, "count", call);
+    check_sources(send, type, t->pes.size, "sdispls", call);
+    check_regions(recv, type, t->pes.size, "rdispls", call);
     mpix_exchange(team, send, recv, type, 0, call);
     return SHMEMX_SUCCESS;
 }
