@@ -331,7 +331,6 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
-    x.flags_only = 0;
     /* More members than the sync area has slots: the team's steps (sized by the team) give
      * every distance a slot. They hold what other calls left there, which a stamp could
      * meet: every header comes with a signal. */
@@ -341,8 +340,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.slot_bytes = 0;
     if (c->n > 1)
         set_slots(&x);
-    x.flags_only = xchg_tree_pattern(&x);
-    x.flags_only |= in_steps;
+    x.flags_only = in_steps || xchg_tree_pattern(&x);
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -350,24 +348,24 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
-    enum { BATCHES, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = BATCHES;
+    enum { LINEAR, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = LINEAR;
     if (!rooted && c->n >= COLL_BRUCK_MIN && !c->direct) {
         const coll_buf_t work = c->work;
         const size_t work_bytes = c->work_bytes;
         coll_work_in_steps(c); /* the log-step paths' work space */
         path = xchg_allgather_bruck_fits(&x)  ? ALLGATHER_BRUCK
                : xchg_alltoall_bruck_fits(&x) ? ALLTOALL_BRUCK
-                                              : BATCHES;
-        if (path == BATCHES)
+                                              : LINEAR;
+        if (path == LINEAR)
             c->work = work, c->work_bytes = work_bytes;
     }
     if (path == ALLTOALL_BRUCK) {
         xchg_alltoall_bruck_place(&x);
-    } else if (path == BATCHES && c->n > 1 && placed_mode(&x)) {
+    } else if (path == LINEAR && c->n > 1 && placed_mode(&x)) {
         x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
         place_blocks(&x);
     }
-    if (path == BATCHES && !in_steps)
+    if (path == LINEAR && !in_steps)
         coll_announce(c);
     else
         coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
