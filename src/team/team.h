@@ -6,13 +6,15 @@
  * successive collectives (see coll/engine.h for why two would be enough, and what more buys:
  * calls that run ahead of a slow member), a small scratch block for the library's own
  * collectives on the team (agreeing on a pool slot when splitting), the posts of the
- * MPI-style gather family's small blocks and a staging buffer.
+ * MPI-style gather family's small blocks, a staging buffer and the steps of the log-step
+ * collectives.
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
  * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
  * reserved there (the same offsets on every PE); the members of a parent agree on a slot
  * free on all of them, so user allocations never interleave with team state. A team's state
- * is the same size at any PE count: the library's space does not grow with PEs x teams.
+ * is the same size at any PE count but for its steps, which grow as n log2 n (reserved for a
+ * team of the whole job, touched as a team's calls use them).
  */
 #ifndef SSHMEM_TEAM_H
 #define SSHMEM_TEAM_H
