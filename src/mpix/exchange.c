@@ -156,8 +156,8 @@ static void take_header(xchg_t *x, int d)
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_XCHG_IN, 1);
     xchg_take(x, i, h->count & ~HEADER_LARGE, h->count & HEADER_LARGE ? NULL : h + 1);
-    if (xchg_tree_member(x, i))
-        xchg_tree_pass_on(x, d, h, mpix_side_count(x->recv, i));
+    if (x->flags_only) /* a tree scatter's member among others */
+        xchg_tree_pass_on(x, d, h);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
      * back would make its line travel back and forth once more per call. */
 }
@@ -256,9 +256,7 @@ static void run_distances(xchg_t *x)
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
     for (int d = 1; d < end; d++)
         large_in += invite(x, d);
-    if (xchg_tree_scatter(x)) {
-        xchg_tree_send_root(x);
-    } else {
+    if (!xchg_tree_send(x)) {
         for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))

@@ -162,14 +162,10 @@ int xchg_tree_pattern(const xchg_t *x);
  * member has entered the call once the root returns from this (arrivals up a binomial tree:
  * one signal per member, the root's children's at the root). */
 void xchg_tree_arrivals(xchg_t *x);
-/* As the root: whether this scatter goes down the tree. */
-int xchg_tree_scatter(const xchg_t *x);
-/* As the root of a tree scatter: every member's block, down the tree. */
-void xchg_tree_send_root(xchg_t *x);
-/* Whether this PE is a scatter's member that the root (member i) may reach down the tree. */
-int xchg_tree_member(const xchg_t *x, int i);
-/* As such a member at distance d from the root, its count elements taken from header h: if
- * the message says this PE heads a subtree, pass the rest on. */
-void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count);
+/* As the root: if this scatter goes down the tree, every member's block down it (returns 1). */
+int xchg_tree_send(xchg_t *x);
+/* As a scatter's member at distance d from the root, its block taken from header h: if the
+ * root's message says this PE heads a subtree, pass the rest on. */
+void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h);
 
 #endif
