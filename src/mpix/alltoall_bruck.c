@@ -11,8 +11,9 @@
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
  * every alltoall takes the steps. A block too large for them goes beside them: its header
  * still takes the steps (with HEADER_LARGE), and the block itself goes, between members
- * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its recvcount, records at entry where it goes
- * in its dest, and the sender sends it after the steps without being told. A type with holes
+ * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its
+ * recvcount, records at entry where it goes in its dest, and the sender sends it after the
+ * steps without being told. A type with holes
  * keeps the exchange's invitation (where the block goes) and the sender's put with the
  * type's layout. A sender and receiver that disagree about a count disagree about the path
  * only then, and the receiver reports the mismatch from the header (a placed block it did
@@ -59,8 +60,7 @@ static size_t write_block(void *ctx, int j, char *to)
     memcpy(to, &h, sizeof h);
     if (large)
         return sizeof h;
-    xchg_pack(x, to + sizeof h, x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext,
-              count);
+    xchg_pack(x, to + sizeof h, xchg_send_origin(x, j), count);
     return sizeof h + count * x->type->size;
 }
 
@@ -69,19 +69,9 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
 {
     (void)bytes; /* the header's count says as much */
     const bruck_call_t *b = ctx;
-    const xchg_t *x = b->x;
-    const size_t want = mpix_side_count(x->recv, i);
     uint64_t h;
     memcpy(&h, from, sizeof h);
-    const uint64_t count = h & ~HEADER_LARGE;
-    if (SSHMEM_UNLIKELY(count != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, i), want, i,
-                            xchg_their_name(theirs, x->recv, x->c.me), (long long)count);
-    }
-    if (!(h & HEADER_LARGE))
-        xchg_unpack(x, (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext,
-                    from + sizeof h, want);
+    xchg_take(b->x, i, h & ~HEADER_LARGE, h & HEADER_LARGE ? NULL : from + sizeof h);
 }
 
 /* A receiver's record or invitation for member i lies at i * RECORD_BYTES of its work space. */
@@ -168,10 +158,11 @@ static void send_large(xchg_t *x, size_t room)
         const size_t count = mpix_side_count(x->send, j);
         if (j == c->me || !beside(x, count, room))
             continue;
-        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+        const char *origin = xchg_send_origin(x, j);
         if (xchg_placed_pair(x, j)) {
             coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
-                                   origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_LARGE_IN);
+                                   origin + x->type->true_lb, count * x->type->size,
+                                   SLOT_XCHG_LARGE_IN);
             continue;
         }
         const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * RECORD_BYTES);

@@ -4,27 +4,34 @@
 
 #include "core/error.h"
 #include "mpix/coll.h"
+#include "team/team.h"
 #include "datatype/regions.h"
 #include "datatype/report.h"
 
-void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, size_t count,
-                     const char *count_arg, const char *call)
+struct sshmem_team *mpix_team_get(shmem_team_t team, const char *call)
 {
-    mpix_team_view(team, v, call);
+    return sshmem_team_check(team, call);
+}
+
+const struct sshmem_team *mpix_coll_enter(shmem_team_t team, shmemx_datatype_t type,
+                                          size_t count, const char *count_arg, const char *call)
+{
+    const struct sshmem_team *t = sshmem_team_check(team, call);
     if (SSHMEM_LIKELY(type && type->magic == MPIX_TYPE_MAGIC && (type->flags & MPIX_COMMITTED) &&
                       count <= (size_t)PTRDIFF_MAX))
-        return; /* the common case, without the reporting machinery (thread-local state) */
+        return t; /* the common case, without the reporting machinery (thread-local state) */
     mpix_errors_fatal(1);
     mpix_type_check(type, call, "type", 1);
     mpix_count_check(count, call, count_arg);
     mpix_errors_fatal(0);
+    return t;
 }
 
-void mpix_check_root(const mpix_team_t *v, int root, const char *call)
+void mpix_check_root(const struct sshmem_team *t, int root, const char *call)
 {
-    if (root < 0 || root >= v->n)
+    if (root < 0 || root >= t->pes.size)
         sshmem_fatal(call, "root is %d, but the team has %d PEs (0 to %d); root is an index in "
-                     "the team", root, v->n, v->n - 1);
+                     "the team", root, t->pes.size, t->pes.size - 1);
 }
 
 void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const char *arg,

@@ -8,7 +8,6 @@
 #include <shmemx.h>
 
 #include "datatype/datatype.h"
-#include "mpix/team.h"
 
 /* Rooted calls (the gather family, a reduce to a root) return early through UCX on
  * teams of up to this many PEs: the next call then reads every member's progress word with a
@@ -18,11 +17,16 @@
  * next call learns it with a barrier of gated messages instead. */
 #define MPIX_EARLY_UCX_MAX 8
 
-/* Team view, committed type, a real count (named count_arg). */
-void mpix_coll_enter(shmem_team_t team, mpix_team_t *v, shmemx_datatype_t type, size_t count,
-                     const char *count_arg, const char *call);
+/* The team itself (src/team: its members, sync areas and staging buffer); a team this PE
+ * cannot use is a fatal error naming call. */
+struct sshmem_team;
+struct sshmem_team *mpix_team_get(shmem_team_t team, const char *call);
+/* The entry of a collective: its team (as mpix_team_get), a committed type, a real count
+ * (named count_arg). */
+const struct sshmem_team *mpix_coll_enter(shmem_team_t team, shmemx_datatype_t type,
+                                          size_t count, const char *count_arg, const char *call);
 /* root is a team index. */
-void mpix_check_root(const mpix_team_t *v, int root, const char *call);
+void mpix_check_root(const struct sshmem_team *t, int root, const char *call);
 /* A buffer that will hold count elements is not NULL (unless there is no data). */
 void mpix_check_buf(const void *buf, size_t count, shmemx_datatype_t type, const char *arg,
                     const char *call);

@@ -3,15 +3,14 @@
  * exchange.h for the protocol).
  *
  * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
- * receiver j = me + d is written by me) are taken in batches that fit the work space; each
- * distance of a batch owns one slot of every member's work space:
+ * receiver j = me + d is written by me) each own one slot of every member's work space (the
+ * call's sync area, or the team's steps when the area has fewer slots than distances):
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
  *   bytes 32..    eager data from the sender at distance d, or (placed) this PE's own
  *                 record of where the sender's large block goes (coll_place)
  * The two writers of a slot are different PEs and write different bytes (header and data
- * are adjacent, so through UCX they travel as one put). Batches after the first reuse the
- * slots, after a barrier (only for teams larger than a batch).
+ * are adjacent, so through UCX they travel as one put).
  *
  * A header announces itself where the engine lets a pair stamp (coll_stamps_to: shared
  * memory, and UCX with one-sided puts): count and data go first, the call number last, and
@@ -41,13 +40,6 @@
 #include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
-/* The load/store address of member j's work space (+ at), or NULL if j is not mapped. */
-static char *mapped_work(const xchg_t *x, int j, size_t at)
-{
-    char *base = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.work.region];
-    return base ? base + x->c.work.off + at : NULL;
-}
-
 /* Whether this PE and member `partner`, d apart, have a post box (see the top): where they
  * stamp, as both ends agree. And whether count elements go in it: the sender decides with its
  * count; the receiver watches both box and slot, so that a sender whose count differs from
@@ -63,95 +55,57 @@ static int by_post(const xchg_t *x, int d, int partner, size_t count)
            bytes <= SSHMEM_TEAM_POST_BYTES - sizeof(header_t) && !is_large(x, count);
 }
 
-/* A header h with count elements of data after it, to a mapped receiver: data, count, and
- * the call number last, stored: it is the signal. */
-static void store_stamped(const xchg_t *x, header_t *there, const header_t *h,
-                          const char *origin, size_t count)
-{
-    if (count && !(h->count & HEADER_LARGE))
-        xchg_pack(x, there + 1, origin, count);
-    there->count = h->count;
-    coll_put_stamp(&there->seq, h->seq);
-}
-
-/* The same through UCX, to dst + at on member j: header and data as laid out at the
- * receiver, then the call number after them (coll_put_stamped, which never puts the data
- * over the stamp word: a data put that landed late would set it back). */
-static void put_stamped(xchg_t *x, int j, const coll_buf_t *dst, size_t at, const header_t *h,
-                        const char *origin, size_t count, size_t data_len)
-{
-    char buf[SSHMEM_TEAM_WORK_BYTES];
-    const header_t unstamped = {h->count, 0};
-    memcpy(buf, &unstamped, sizeof unstamped);
-    if (data_len)
-        xchg_pack(x, buf + sizeof unstamped, origin, count);
-    coll_put_stamped(&x->c, j, dst, at, buf, sizeof unstamped + data_len,
-                     at + offsetof(header_t, seq), h->seq);
-}
-
-/* As a sender at distance d, a block that goes by post (stored, or one stamped put). */
-static void send_post(xchg_t *x, int d, int j, const header_t *h, const char *origin,
-                      size_t count, size_t data_len)
-{
-    const size_t at = coll_post_at(&x->c, d);
-    char *there = sshmem_peer(coll_pe(&x->c, j))->direct[x->c.flags.region];
-    if (there)
-        store_stamped(x, (header_t *)(there + x->c.flags.off + at), h, origin, count);
-    else
-        put_stamped(x, j, &x->c.flags, at, h, origin, count, data_len);
-}
-
-/* As a sender at distance d: the header, and the data if it is small. */
+/* As a sender at distance d: the header, and the data if it is small, into the receiver's
+ * post box where the pair has one and the block fits it, else into its slot. Where the pair
+ * stamps, data and count go first and the call number last (through UCX one put, a fence
+ * and the call number: coll_put_stamped, which never puts the data over the stamp word, as a
+ * data put that landed late would set it back); elsewhere header and data go with a signal. */
 static void send_header(xchg_t *x, int d)
 {
-    const mpix_side_t *s = x->send;
     const int j = to_member(&x->c, d);
-    const size_t count = mpix_side_count(s, j), at = slot_at(x, d);
-    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
-    const int large = is_large(x, count);
-    header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
-    coll_reach(&x->c, j);
+    const size_t count = mpix_side_count(x->send, j);
+    const char *origin = xchg_send_origin(x, j);
+    const int large = is_large(x, count), stamps = xchg_stamps_to(x, j);
+    const header_t h = {count | (large ? HEADER_LARGE : 0), coll_stamp(&x->c)};
     const size_t data_len = large ? 0 : count * x->type->size;
-    if (by_post(x, d, j, count)) {
-        send_post(x, d, j, &h, origin, count, data_len);
-        return;
-    }
-    char *there = xchg_stamps_to(x, j) ? mapped_work(x, j, at) : NULL;
-    if (there) {
-        store_stamped(x, (header_t *)(there + HEADER_AT), &h, origin, count);
-        return;
-    }
-    /* Through UCX the header and the data go in one put, never over the invitation. */
-    if (xchg_stamps_to(x, j)) {
-        put_stamped(x, j, &x->c.work, at + HEADER_AT, &h, origin, count, data_len);
+    const coll_buf_t *dst = &x->c.work;
+    size_t at = slot_at(x, d) + HEADER_AT;
+    if (by_post(x, d, j, count))
+        dst = &x->c.flags, at = coll_post_at(&x->c, d);
+    coll_reach(&x->c, j);
+    char *mapped = sshmem_peer(coll_pe(&x->c, j))->direct[dst->region];
+    if (stamps && mapped) {
+        header_t *there = (header_t *)(mapped + dst->off + at);
+        if (data_len)
+            xchg_pack(x, there + 1, origin, count);
+        there->count = h.count;
+        coll_put_stamp(&there->seq, h.seq);
         return;
     }
     char buf[SSHMEM_TEAM_WORK_BYTES]; /* reusable on return */
-    memcpy(buf, &h, sizeof h);
+    const header_t wire = {h.count, stamps ? 0 : h.seq};
+    memcpy(buf, &wire, sizeof wire);
     if (data_len)
-        xchg_pack(x, buf + sizeof h, origin, count);
-    coll_put_signal(&x->c, j, &x->c.work, at + HEADER_AT, buf, sizeof h + data_len, SLOT_XCHG_IN);
+        xchg_pack(x, buf + sizeof wire, origin, count);
+    if (stamps)
+        coll_put_stamped(&x->c, j, dst, at, buf, sizeof wire + data_len,
+                         at + offsetof(header_t, seq), h.seq);
+    else
+        coll_put_signal(&x->c, j, dst, at, buf, sizeof wire + data_len, SLOT_XCHG_IN);
 }
 
-/* Distances per batch: as many slots of SLOT_MIN as the work space has. */
-static int per_batch(const coll_t *c) { return (int)(c->work_bytes / SLOT_MIN); }
-
-/* The batch of distances from b0: as many as fit, each with an equal slot. */
-static void set_batch(xchg_t *x, int b0)
+/* Every distance an equal slot of the work space. */
+static void set_slots(xchg_t *x)
 {
-    const int n = x->c.n, per = per_batch(&x->c);
-    x->b0 = b0;
-    x->nb = n - b0 < per ? n - b0 : per;
-    x->slot_bytes = (x->c.work_bytes / (size_t)x->nb) & ~(size_t)(SLOT_MIN - 1);
+    x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
 /* Whether large blocks may go placed (coll/engine.h) rather than invited, between members
  * reached by messages (xchg_placed_pair): on a team that has such pairs, blocks without
- * holes, and distances in one batch (the records are written before the call is announced).
- * Every PE decides alike. */
+ * holes. Every PE decides alike. */
 static int placed_mode(const xchg_t *x)
 {
-    return coll_team_messages(x->c.team) && x->contig && x->c.n - 1 <= per_batch(&x->c);
+    return coll_team_messages(x->c.team) && x->contig;
 }
 
 /* Before the call is announced, in placed mode: where each large block this PE receives by
@@ -178,16 +132,9 @@ static int invite(xchg_t *x, int d)
     if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)) ||
         xchg_placed_pair(x, i))
         return 0;
-    invitation_t a = xchg_invitation(x, i);
-    const size_t at = slot_at(x, d) + INVITE_AT;
+    const invitation_t a = xchg_invitation(x, i);
     coll_reach(&x->c, i);
-    char *there = mapped_work(x, i, at);
-    if (there) {
-        memcpy(there, &a, sizeof a);
-        coll_signal(&x->c, i, SLOT_XCHG_IN);
-    } else {
-        coll_put_signal(&x->c, i, &x->c.work, at, &a, sizeof a, SLOT_XCHG_IN);
-    }
+    coll_put_signal(&x->c, i, &x->c.work, slot_at(x, d) + INVITE_AT, &a, sizeof a, SLOT_XCHG_IN);
     return 1;
 }
 
@@ -195,10 +142,8 @@ static int invite(xchg_t *x, int d)
  * same choice of path on both sides), and take small data. */
 static void take_header(xchg_t *x, int d)
 {
-    const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
-    const size_t at = slot_at(x, d), want = mpix_side_count(r, i);
-    const header_t *h = (const header_t *)(x->c.work.addr + at + HEADER_AT);
+    const header_t *h = (const header_t *)(x->c.work.addr + slot_at(x, d) + HEADER_AT);
     if (post_pair(x, d, i)) { /* box or slot, as the sender's count chose: checked below */
         const header_t *box = (const header_t *)(x->c.flags.addr + coll_post_at(&x->c, d));
         if (coll_wait_stamps(&x->c, &box->seq, &h->seq, coll_stamp(&x->c)))
@@ -210,22 +155,11 @@ static void take_header(xchg_t *x, int d)
      * as a header (that receiver reports the mistake): wait for the real one meanwhile. */
     while (SSHMEM_UNLIKELY(__atomic_load_n(&h->seq, __ATOMIC_ACQUIRE) != coll_stamp(&x->c)))
         coll_wait(&x->c, SLOT_XCHG_IN, 1);
-    const uint64_t count = h->count & ~HEADER_LARGE;
-    if (SSHMEM_UNLIKELY(count != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, r, i), want, i,
-                            xchg_their_name(theirs, r, x->c.me), (long long)count);
-    }
-    if (!(h->count & HEADER_LARGE))
-        xchg_unpack(x, (char *)r->origin + (ptrdiff_t)mpix_side_displ(r, i) * x->ext, h + 1,
-                    want);
-    if (xchg_tree_member(x, i))
-        xchg_tree_pass_on(x, d, h, want);
+    xchg_take(x, i, h->count & ~HEADER_LARGE, h->count & HEADER_LARGE ? NULL : h + 1);
+    if (x->flags_only) /* a tree scatter's member among others */
+        xchg_tree_pass_on(x, d, h);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
-     * back would make its line travel back and forth once more per call. Only a later batch
-     * of the same call reuses the slot with the same stamp. */
-    if (x->nb < x->c.n - 1)
-        ((header_t *)h)->seq = 0;
+     * back would make its line travel back and forth once more per call. */
 }
 
 /* As a sender at distance d, a large block to a placed pair: the block at once, to where
@@ -236,7 +170,7 @@ static void send_placed(xchg_t *x, int d)
     const mpix_side_t *s = x->send;
     const int j = to_member(&x->c, d);
     const size_t count = mpix_side_count(s, j);
-    const char *origin = s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext;
+    const char *origin = xchg_send_origin(x, j);
     const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
     _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
     coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
@@ -250,8 +184,8 @@ static void send_large(xchg_t *x, int d)
     const int j = to_member(&x->c, d);
     const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d) + INVITE_AT);
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-    xchg_put_block_signal(x, j, &tgt, s->origin + (ptrdiff_t)mpix_side_displ(s, j) * x->ext,
-                     mpix_side_count(s, j), SLOT_XCHG_LARGE_IN);
+    xchg_put_block_signal(x, j, &tgt, xchg_send_origin(x, j), mpix_side_count(s, j),
+                          SLOT_XCHG_LARGE_IN);
 }
 
 /* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
@@ -264,24 +198,23 @@ static int multicast(const xchg_t *x)
            !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
 }
 
-/* As a multicasting sender (multicast()), invited by every receiver of the batch whose block
- * is large: the block into each of their dests, and into this PE's own dest in the first
- * batch, SSHMEM_COPY_MULTI_MAX destinations per pass. Returns whether the own block went. */
-static int send_multicast(xchg_t *x, int with_self)
+/* As a multicasting sender (multicast()), invited by every receiver whose block is large: the
+ * block into each of their dests and into this PE's own dest, SSHMEM_COPY_MULTI_MAX
+ * destinations per pass. Returns whether the own block went. */
+static int send_multicast(xchg_t *x)
 {
-    const int end = x->b0 + x->nb;
+    const int end = x->c.n;
     const size_t bytes = x->send->count * x->type->size;
     const char *from = x->send->origin + x->type->true_lb;
     char *to[SSHMEM_COPY_MULTI_MAX];
     int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
-    if (with_self && mpix_side_talks(x->recv, x->c.me) &&
+    if (mpix_side_talks(x->recv, x->c.me) &&
         mpix_side_count(x->recv, x->c.me) == x->send->count) {
-        to[k] = (char *)x->recv->origin +
-                (ptrdiff_t)mpix_side_displ(x->recv, x->c.me) * x->ext + x->type->true_lb;
+        to[k] = xchg_block_at(x, x->c.me);
         peer[k++] = -1;
         self = 1;
     }
-    for (int d = x->b0; d < end || k; d++) {
+    for (int d = 1; d < end || k; d++) {
         if (d < end && is_large(x, x->send->count)) {
             const int j = to_member(&x->c, d);
             const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d));
@@ -313,20 +246,18 @@ static void check_dest(const xchg_t *x)
                          mpix_side_count(r, i), mpix_type_name(x->type), i);
 }
 
-/* One batch of distances: invitations for large blocks and headers (with small blocks) go
- * out, then one wait for both kinds coming in; then the large blocks, and their "done". */
-static void run_batch(xchg_t *x)
+/* Invitations for large blocks and headers (with small blocks) go out, then one wait for both
+ * kinds coming in; then the large blocks, and their "done". */
+static void run_distances(xchg_t *x)
 {
     coll_t *c = &x->c;
-    const int end = x->b0 + x->nb;
+    const int end = c->n;
     const int mcast = multicast(x);
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
-    for (int d = x->b0; d < end; d++)
+    for (int d = 1; d < end; d++)
         large_in += invite(x, d);
-    if (xchg_tree_scatter(x)) {
-        xchg_tree_send_root(x);
-    } else {
-        for (int d = x->b0; d < end; d++) {
+    if (!xchg_tree_send(x)) {
+        for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))
                 continue;
@@ -339,51 +270,45 @@ static void run_batch(xchg_t *x)
             large_out += large;
         }
     }
-    if (x->b0 == 1 && !mcast)
+    if (!mcast)
         xchg_self_block(x); /* while the peers work on theirs */
-    for (int d = x->b0; d < end; d++) {
+    for (int d = 1; d < end; d++) {
         const int i = from_member(c, d);
         flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
         coll_wait(c, SLOT_XCHG_IN, flagged + large_out);
-    for (int d = x->b0; d < end; d++)
+    for (int d = 1; d < end; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
     if (!flagged && large_out)
         coll_wait(c, SLOT_XCHG_IN, large_out); /* the invitations only */
     if (large_out && mcast) {
-        self_done = send_multicast(x, x->b0 == 1);
+        self_done = send_multicast(x);
     } else if (large_out) {
-        for (int d = x->b0; d < end; d++) {
+        for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
                 send_large(x, d);
         }
     }
-    if (mcast && x->b0 == 1 && !self_done)
+    if (mcast && !self_done)
         xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }
 
-/* The batches of distances: one, or as many as the work space needs. */
-static void run_batches(xchg_t *x, int rooted, int early)
+/* The exchange between distinct members, and how the call ends. */
+static void run_exchange(xchg_t *x, int rooted, int early)
 {
     coll_t *c = &x->c;
-    const int per = per_batch(c);
     /* A scatter that may go down the tree and does not return early: the root sends once
      * every member has entered (arrivals up the tree), so that nobody leaves before all have
      * entered, without a barrier at the end. */
     const int arrivals = rooted && !early && xchg_tree_pattern(x);
     if (arrivals)
         xchg_tree_arrivals(x);
-    for (int b0 = 1; b0 < c->n; b0 += per) {
-        if (b0 > 1)
-            coll_barrier(c); /* every receiver is done with the slots of the last batch */
-        set_batch(x, b0);
-        run_batch(x);
-    }
+    run_distances(x);
     if (rooted && !early && !arrivals && c->n > 1)
         coll_barrier(c);
     if ((!rooted || arrivals) && c->n > 1)
@@ -404,19 +329,16 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     x.placed = 0;
-    x.flags_only = 0;
-    /* More members than the work space has slots: the team's steps give every distance a
-     * slot, so the exchange is one batch. They hold what other calls left there, which a
-     * stamp could meet: every header comes with a signal. */
-    const int in_steps = c->n - 1 > per_batch(c) &&
-                         c->team->steps_half / SLOT_MIN >= (size_t)(c->n - 1);
+    /* More members than the sync area has slots: the team's steps (sized by the team) give
+     * every distance a slot. They hold what other calls left there, which a stamp could
+     * meet: every header comes with a signal. */
+    const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN;
     if (in_steps)
         coll_work_in_steps(c);
-    if (c->n > 1 && !c->direct) {
-        set_batch(&x, 1);
-        x.flags_only = xchg_tree_pattern(&x);
-    }
-    x.flags_only |= in_steps;
+    x.slot_bytes = 0;
+    if (c->n > 1)
+        set_slots(&x);
+    x.flags_only = in_steps || xchg_tree_pattern(&x);
     x.dest = (coll_buf_t){(char *)recv->origin, 0, 0};
     if (recv->origin && (recv->peer == MPIX_X_ALL || (recv->peer >= 0 && recv->peer != c->me))) {
         x.dest.region = sshmem_region_of(recv->origin, 1, &x.dest.off);
@@ -424,25 +346,24 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
             mpix_check_symmetric(recv->origin, call); /* others write into it: an error */
     }
     check_dest(&x);
-    enum { BATCHES, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = BATCHES;
+    enum { LINEAR, ALLGATHER_BRUCK, ALLTOALL_BRUCK } path = LINEAR;
     if (!rooted && c->n >= COLL_BRUCK_MIN && !c->direct) {
         const coll_buf_t work = c->work;
         const size_t work_bytes = c->work_bytes;
         coll_work_in_steps(c); /* the log-step paths' work space */
         path = xchg_allgather_bruck_fits(&x)  ? ALLGATHER_BRUCK
                : xchg_alltoall_bruck_fits(&x) ? ALLTOALL_BRUCK
-                                              : BATCHES;
-        if (path == BATCHES)
+                                              : LINEAR;
+        if (path == LINEAR)
             c->work = work, c->work_bytes = work_bytes;
     }
     if (path == ALLTOALL_BRUCK) {
         xchg_alltoall_bruck_place(&x);
-    } else if (path == BATCHES && c->n > 1 && placed_mode(&x)) {
+    } else if (path == LINEAR && c->n > 1 && placed_mode(&x)) {
         x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
-        set_batch(&x, 1);
         place_blocks(&x);
     }
-    if (path == BATCHES && !in_steps)
+    if (path == LINEAR && !in_steps)
         coll_announce(c);
     else
         coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
@@ -461,6 +382,6 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     else if (path == ALLTOALL_BRUCK)
         xchg_alltoall_bruck(&x);
     else
-        run_batches(&x, rooted, early);
+        run_exchange(&x, rooted, early);
     coll_done(c);
 }

@@ -40,21 +40,24 @@ void xchg_put_block_signal(xchg_t *x, int j, const coll_buf_t *tgt, const char *
     coll_signal(c, j, slot);
 }
 
-/* "recvcounts[3]" or "recvcount", for messages. */
-const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i)
+SSHMEM_COLD static void count_mismatch(const xchg_t *x, int i, uint64_t count)
 {
-    if (s->counts)
-        snprintf(buf, 48, "%s[%d]", s->name, i);
+    const mpix_side_t *r = x->recv;
+    char mine[48], theirs[48];
+    if (r->counts) /* "recvcounts[3]" or "recvcount", and "sendcounts[2]" (2 = this PE) */
+        snprintf(mine, sizeof mine, "%s[%d]", r->name, i);
     else
-        snprintf(buf, 48, "%s", s->name);
-    return buf;
+        snprintf(mine, sizeof mine, "%s", r->name);
+    snprintf(theirs, sizeof theirs, r->peer_name, x->c.me);
+    mpix_count_mismatch(x->c.call, mine, mpix_side_count(r, i), i, theirs, (long long)count);
 }
 
-/* The partner's count argument, for messages: "sendcounts[2]" (2 = this PE). */
-const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me)
+void xchg_take(const xchg_t *x, int i, uint64_t count, const void *data)
 {
-    snprintf(buf, 48, s->peer_name, me);
-    return buf;
+    if (SSHMEM_UNLIKELY(count != mpix_side_count(x->recv, i)))
+        count_mismatch(x, i, count);
+    if (data)
+        xchg_unpack(x, xchg_recv_origin(x, i), data, count);
 }
 
 /* The block from this PE to itself. */
@@ -63,14 +66,10 @@ void xchg_self_block(xchg_t *x)
     const int me = x->c.me;
     if (!mpix_side_talks(x->send, me) || !mpix_side_talks(x->recv, me))
         return;
-    size_t n = mpix_side_count(x->send, me), want = mpix_side_count(x->recv, me);
-    if (SSHMEM_UNLIKELY(n != want)) {
-        char mine[48], theirs[48];
-        mpix_count_mismatch(x->c.call, xchg_count_name(mine, x->recv, me), want, me,
-                            xchg_their_name(theirs, x->recv, me), (long long)n);
-    }
-    const char *from = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, me) * x->ext;
-    char *to = (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, me) * x->ext;
+    const size_t n = mpix_side_count(x->send, me);
+    xchg_take(x, me, n, NULL);
+    const char *from = xchg_send_origin(x, me);
+    char *to = xchg_recv_origin(x, me);
     if (from == to || n == 0)
         return;
     if (x->contig)

@@ -10,10 +10,10 @@
 
 #include "mpix/exchange_slots.h"
 
-/* "recvcounts[3]" or "recvcount", and the partner's count argument ("sendcounts[2]", 2 =
- * this PE), for messages. */
-const char *xchg_count_name(char buf[48], const mpix_side_t *s, int i);
-const char *xchg_their_name(char buf[48], const mpix_side_t *s, int me);
+/* The block from member i, count elements by its sender: checked against this PE's count for
+ * it (a clear error naming both otherwise), and unpacked into dest from data unless data is
+ * NULL (a block that comes, or came, another way). */
+void xchg_take(const xchg_t *x, int i, uint64_t count, const void *data);
 /* The block from this PE to itself (reports a count that does not match). */
 void xchg_self_block(xchg_t *x);
 

@@ -49,8 +49,7 @@ typedef struct xchg {
     ptrdiff_t ext;
     int contig;
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
-    size_t slot_bytes;
-    int b0, nb;        /* the batch: distances b0 .. b0 + nb - 1 */
+    size_t slot_bytes; /* the work space's room per distance */
     int placed;        /* large blocks between members reached by messages go placed
                         * (coll_put_signal_placed), not invited (xchg_placed_pair) */
     int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
@@ -104,7 +103,7 @@ static inline int from_member(const coll_t *c, int d)
     return c->me >= d ? c->me - d : c->me - d + c->n;
 }
 
-static inline size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - x->b0) * x->slot_bytes; }
+static inline size_t slot_at(const xchg_t *x, int d) { return (size_t)(d - 1) * x->slot_bytes; }
 
 /* Whether count elements go by rendezvous (large) rather than through the slot. */
 static inline int is_large(const xchg_t *x, size_t count)
@@ -115,11 +114,19 @@ static inline int is_large(const xchg_t *x, size_t count)
     return coll_algo_exchange(bytes, x->slot_bytes - DATA_AT) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
+/* The origin of this PE's block for member j, and of member i's block in this PE's dest. */
+static inline const char *xchg_send_origin(const xchg_t *x, int j)
+{
+    return x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
+}
+static inline char *xchg_recv_origin(const xchg_t *x, int i)
+{
+    return (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext;
+}
 /* Where member i's block goes in this PE's dest (its first byte of data). */
 static inline char *xchg_block_at(const xchg_t *x, int i)
 {
-    return (char *)x->recv->origin + (ptrdiff_t)mpix_side_displ(x->recv, i) * x->ext +
-           x->type->true_lb;
+    return xchg_recv_origin(x, i) + x->type->true_lb;
 }
 
 /* The invitation this PE, receiving, sends member i: where i's block goes in its dest. */
@@ -155,14 +162,10 @@ int xchg_tree_pattern(const xchg_t *x);
  * member has entered the call once the root returns from this (arrivals up a binomial tree:
  * one signal per member, the root's children's at the root). */
 void xchg_tree_arrivals(xchg_t *x);
-/* As the root: whether this scatter goes down the tree. */
-int xchg_tree_scatter(const xchg_t *x);
-/* As the root of a tree scatter: every member's block, down the tree. */
-void xchg_tree_send_root(xchg_t *x);
-/* Whether this PE is a scatter's member that the root (member i) may reach down the tree. */
-int xchg_tree_member(const xchg_t *x, int i);
-/* As such a member at distance d from the root, its count elements taken from header h: if
- * the message says this PE heads a subtree, pass the rest on. */
-void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count);
+/* As the root: if this scatter goes down the tree, every member's block down it (returns 1). */
+int xchg_tree_send(xchg_t *x);
+/* As a scatter's member at distance d from the root, its block taken from header h: if the
+ * root's message says this PE heads a subtree, pass the rest on. */
+void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h);
 
 #endif

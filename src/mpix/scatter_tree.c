@@ -62,7 +62,7 @@ int xchg_tree_pattern(const xchg_t *x)
     const mpix_side_t *s = x->send, *r = x->recv;
     const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
     const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
-    return !c->direct && c->n >= TREE_MIN_MEMBERS && x->nb == c->n - 1 && (root || member);
+    return !c->direct && c->n >= TREE_MIN_MEMBERS && (root || member);
 }
 
 /* The scatter's root: this PE (it sends to all), or the one it receives from. */
@@ -93,7 +93,7 @@ void xchg_tree_arrivals(xchg_t *x)
 }
 
 /* As the root: whether this scatter goes down the tree. */
-int xchg_tree_scatter(const xchg_t *x)
+static int tree_root(const xchg_t *x)
 {
     const coll_t *c = &x->c;
     if (!xchg_tree_pattern(x) || x->send->peer != MPIX_X_ALL || x->slot_bytes < TREE_SLOT_EXTRA ||
@@ -168,9 +168,11 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
 
 /* As the root of a tree scatter: every member's count and packed block, laid out as the
  * whole team's subtree, and down the tree with them. */
-void xchg_tree_send_root(xchg_t *x)
+int xchg_tree_send(xchg_t *x)
 {
     coll_t *c = &x->c;
+    if (!tree_root(x))
+        return 0;
     size_t need = (size_t)(c->n - 1) * sizeof(uint64_t);
     for (int d = 1; d < c->n; d++)
         need += mpix_side_count(x->send, to_member(c, d)) * x->type->size;
@@ -181,20 +183,25 @@ void xchg_tree_send_root(xchg_t *x)
         const int j = to_member(c, d);
         const uint64_t count = mpix_side_count(x->send, j);
         memcpy(buf + (size_t)(d - 1) * sizeof count, &count, sizeof count);
-        const char *origin = x->send->origin + (ptrdiff_t)mpix_side_displ(x->send, j) * x->ext;
-        xchg_pack(x, data + at, origin, count);
+        xchg_pack(x, data + at, xchg_send_origin(x, j), count);
         at += count * x->type->size;
     }
     const subtree_t t = {0, c->n, (const uint64_t *)buf, data};
     tree_send_children(x, c->me, &t);
     free(buf);
+    return 1;
 }
 
-/* As a scatter's member at distance d from the root, with its block taken from header h:
- * if the message says this PE heads a subtree, pass the rest on. */
-void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
+/* As a scatter's member at distance d from the root (its block comes as a message from the
+ * root), with its block taken from header h: if the message says this PE heads a subtree,
+ * pass the rest on. */
+void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h)
 {
     const coll_t *c = &x->c;
+    if (!xchg_tree_pattern(x) || x->send->peer != MPIX_X_NONE ||
+        x->recv->peer != from_member(c, d))
+        return;
+    const size_t count = x->recv->count;
     const tree_info_t *info = (const tree_info_t *)((const char *)h - sizeof *info);
     const uint64_t low = (UINT64_C(1) << 48) - 1;
     if (info->seq != coll_stamp(c) || (info->size & ~low) != TREE_MAGIC)
@@ -207,11 +214,4 @@ void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h, size_t count)
     const subtree_t t = {d, (int)size, (const uint64_t *)counts,
                          counts + (size_t)(size - 1) * sizeof(uint64_t)};
     tree_send_children(x, from_member(c, d), &t);
-}
-
-/* Whether this PE is a scatter's member that the root may reach down the tree: its block
- * comes as a message from member i. */
-int xchg_tree_member(const xchg_t *x, int i)
-{
-    return xchg_tree_pattern(x) && x->send->peer == MPIX_X_NONE && x->recv->peer == i;
 }

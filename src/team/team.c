@@ -63,7 +63,7 @@ static void team_fill(struct sshmem_team *team, const sshmem_triplet_t *t, int m
     team->stage = team->posts + SSHMEM_TEAM_POSTS_BYTES(nareas);
     team->stage_bytes = slot < 0 ? SSHMEM_TEAM_STAGE_PREDEFINED : SSHMEM_TEAM_STAGE_SPLIT;
     team->steps = team->stage + team->stage_bytes;
-    team->steps_half = sshmem_team_steps_half(sshmem.n_pes, kind);
+    team->steps_half = sshmem_team_steps_half(t->size, kind);
 }
 
 /* SHMEM_TEAM_SHARED: the PEs whose heap this PE maps (itself included). On one host with the

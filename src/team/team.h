@@ -6,13 +6,15 @@
  * successive collectives (see coll/engine.h for why two would be enough, and what more buys:
  * calls that run ahead of a slow member), a small scratch block for the library's own
  * collectives on the team (agreeing on a pool slot when splitting), the posts of the
- * MPI-style gather family's small blocks and a staging buffer.
+ * MPI-style gather family's small blocks, a staging buffer and the steps of the log-step
+ * collectives.
  *
  * Where the memory comes from: SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED get theirs from the
  * heap's internal space at start-up (core/space.h). Split teams take a slot of a pool
  * reserved there (the same offsets on every PE); the members of a parent agree on a slot
  * free on all of them, so user allocations never interleave with team state. A team's state
- * is the same size at any PE count: the library's space does not grow with PEs x teams.
+ * is the same size at any PE count but for its steps, which grow as n log2 n (reserved for a
+ * team of the whole job, touched as a team's calls use them).
  */
 #ifndef SSHMEM_TEAM_H
 #define SSHMEM_TEAM_H
@@ -77,30 +79,26 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 #define SSHMEM_TEAM_PREDEFINED_STATE_BYTES                                                       \
     SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED, SSHMEM_TEAM_STAGE_PREDEFINED)
 /* Steps: the work space of the log-step collectives (coll_work_in_steps: Bruck's alltoall
- * and allgather, native and MPI-style) on teams not all on shared memory, two halves taken by
- * the parity of the call number. No member leaves a call before all have entered it, so a
- * member in call t has left call t - 2, the last that used this half: nobody waits for a
- * receiver to say that its half is free. Without such a message every step lands in a region
- * of its own: for n members a half holds their 16-byte records (invitations, placements),
- * where each position's record lies (4 bytes each), and ceil(log2 n) + 1 regions of
- * ceil(n / 2) blocks of 24 bytes (a length, a count, 8 bytes of data), so it grows as
- * n log2 n: 14 MiB at 65,536 members, touched only by the calls that use it.
- * SHMEM_TEAM_WORLD's is sized by the job; SHMEM_TEAM_SHARED, on shared memory, has none; a
- * split team's (a pool slot's) for at most SSHMEM_TEAM_STEPS_SPLIT_MEMBERS members, so the
- * pool stays small: larger split teams take one message per member. */
-#define SSHMEM_TEAM_STEPS_SPLIT_MEMBERS 128
+ * and allgather, native and MPI-style) and of the MPI-style exchange on teams with more
+ * members than a sync area has slots, two halves taken by the parity of the call number. No
+ * member leaves a call before all have entered it, so a member in call t has left call t - 2,
+ * the last that used this half: nobody waits for a receiver to say that its half is free.
+ * Without such a message every step lands in a region of its own: for n members a half holds
+ * their 16-byte records (invitations, placements), where each position's record lies (4 bytes
+ * each), and ceil(log2 n) + 1 regions of ceil(n / 2) blocks of 24 bytes (a length, a count, 8
+ * bytes of data), so it grows as n log2 n. Every team's are sized by its members when it is
+ * made; the space reserves for a team of the whole job (a pool slot may hold any split team):
+ * 14 MiB a half at 65,536 PEs, of which a team touches only what its calls use. A split team
+ * takes less at least (16 KiB a half rather than 256), so the pool stays small in small jobs. */
 #define SSHMEM_TEAM_STEPS_MIN_SPLIT (16u << 10)
 #define SSHMEM_TEAM_STEPS_MIN_WORLD (256u << 10) /* rooms of a few KiB at a few members */
 enum sshmem_team_kind { SSHMEM_TEAM_KIND_WORLD, SSHMEM_TEAM_KIND_SHARED, SSHMEM_TEAM_KIND_SPLIT };
-static inline size_t sshmem_team_steps_half(long n_pes, enum sshmem_team_kind kind)
+static inline size_t sshmem_team_steps_half(long members, enum sshmem_team_kind kind)
 {
-    if (kind == SSHMEM_TEAM_KIND_SHARED)
-        return 0;
-    size_t m = (size_t)(n_pes > 0 ? n_pes : 1), steps = 0, least = SSHMEM_TEAM_STEPS_MIN_WORLD;
-    if (kind == SSHMEM_TEAM_KIND_SPLIT) {
-        m = m < SSHMEM_TEAM_STEPS_SPLIT_MEMBERS ? m : SSHMEM_TEAM_STEPS_SPLIT_MEMBERS;
-        least = SSHMEM_TEAM_STEPS_MIN_SPLIT;
-    }
+    const size_t m = (size_t)(members > 0 ? members : 1);
+    const size_t least =
+        kind == SSHMEM_TEAM_KIND_SPLIT ? SSHMEM_TEAM_STEPS_MIN_SPLIT : SSHMEM_TEAM_STEPS_MIN_WORLD;
+    size_t steps = 0;
     while (((size_t)1 << steps) < m)
         steps++;
     const size_t line = 63, region = (24 * ((m + 1) / 2) + 2 * line) & ~line;

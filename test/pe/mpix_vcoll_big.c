@@ -13,15 +13,20 @@
  * In nodes of 2 over tcp, a PE's peers on its node take invitations and those on other nodes
  * placed blocks, in the same calls.
  *
- * On a team of more than 121 PEs the exchange takes its distances in batches, one after the
- * other (src/mpix/exchange.c): there blocks of 16 KB and of 160 bytes (both larger than a
- * slot of a full batch) go by invitation, batch after batch.
+ * On a team of more than 120 PEs the exchange gives every distance a slot of the team's
+ * steps, sized by the team (src/mpix/exchange.c): there blocks of 16 KB go by invitation,
+ * and of 160 bytes through the slots. SSHMEM_TEST_TEAM=shared or split runs every call on
+ * SHMEM_TEAM_SHARED or on a split team of every PE instead of SHMEM_TEAM_WORLD.
  *
  * sshmem-test: np=2 3 4 10
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  * sshmem-test-env: np=130 paths=direct,tcp
+ * sshmem-test-env: np=130 paths=direct SSHMEM_TEST_TEAM=shared
+ * sshmem-test-env: np=130 paths=tcp SSHMEM_TEST_TEAM=split
  */
 #include <shmemx.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "check.h"
@@ -30,13 +35,14 @@
 #define WIDE 16 /* more PEs than this: only the smaller sizes (memory) */
 #define BIG (66 * 1024) /* ints: 264 KiB, more than one eager message over tcp */
 #define MEDIUM 4000     /* ints: 16 KB, beyond a slot, one eager message */
-#define SMALL 40        /* ints: 160 bytes, beyond a slot of a full batch of distances */
+#define SMALL 40        /* ints: 160 bytes */
 #define ROUNDS 3
 #define LATE_NS 20000000L /* how late the late PE enters each call */
 
 static int me, npes;
 static size_t base = BIG; /* this pass's block size */
 static int late_pe = -1;  /* this pass's late PE, or -1 */
+static shmem_team_t team; /* every PE, in order: SSHMEM_TEST_TEAM's choice */
 
 /* The block PE from sends to PE to: its element count and its element k. */
 static size_t count_of(int from, int to) { return base + (size_t)((from * 13 + to * 7) % 97); }
@@ -107,7 +113,7 @@ static void alltoallv(int round)
     fill(dest, -1);
     shmem_barrier_all();
     maybe_late();
-    CHECK_EQ_LONG(shmemx_alltoallv(SHMEM_TEAM_WORLD, dest, in.counts, in.displs, source,
+    CHECK_EQ_LONG(shmemx_alltoallv(team, dest, in.counts, in.displs, source,
                                    out.counts, out.displs, SHMEMX_INT),
                   0, "alltoallv's return");
     for (int i = 0; i < npes; i++)
@@ -132,9 +138,9 @@ static void gather(int round, int root, int all)
     fill(dest, -1);
     shmem_barrier_all();
     maybe_late();
-    int rc = all ? shmemx_allgatherv(SHMEM_TEAM_WORLD, dest, source, mine, in.counts, in.displs,
+    int rc = all ? shmemx_allgatherv(team, dest, source, mine, in.counts, in.displs,
                                      SHMEMX_INT)
-                 : shmemx_gatherv(SHMEM_TEAM_WORLD, dest, source, mine, in.counts, in.displs,
+                 : shmemx_gatherv(team, dest, source, mine, in.counts, in.displs,
                                   SHMEMX_INT, root);
     CHECK_EQ_LONG(rc, 0, all ? "allgatherv's return" : "gatherv's return");
     if (!all && me != root)
@@ -162,7 +168,7 @@ static void scatterv(int round, int root)
     fill(dest, -1);
     shmem_barrier_all();
     maybe_late();
-    CHECK_EQ_LONG(shmemx_scatterv(SHMEM_TEAM_WORLD, dest, source, out.counts, out.displs,
+    CHECK_EQ_LONG(shmemx_scatterv(team, dest, source, out.counts, out.displs,
                                   out.counts[me], SHMEMX_INT, root),
                   0, "scatterv's return");
     for (size_t k = 0; k < out.counts[me]; k++)
@@ -187,6 +193,13 @@ int main(void)
         shmem_finalize();
         return 77;
     }
+    const char *which = getenv("SSHMEM_TEST_TEAM");
+    team = SHMEM_TEAM_WORLD;
+    if (which && !strcmp(which, "shared"))
+        team = SHMEM_TEAM_SHARED;
+    if (which && !strcmp(which, "split"))
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, npes, NULL, 0, &team);
+    CHECK(shmem_team_n_pes(team) == npes, "the team has every PE (SSHMEM_TEST_TEAM=%s)", which);
     const int wide = npes > WIDE;
     buf_ints = (size_t)npes * ((wide ? MEDIUM : BIG) + 100);
     dest = shmem_malloc(buf_ints * sizeof *dest);
