@@ -64,10 +64,11 @@ static void part_sizes(const sshmem_space_settings_t *s, size_t size[SSHMEM_SPAC
 {
     size_t n = (size_t)s->n_pes;
     size[SSHMEM_SPACE_TEAMS_PREDEFINED] =
-        sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_WORLD) +
-        sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_SHARED);
+        sshmem_team_state_bytes(s->n_pes, 0, SSHMEM_TEAM_KIND_WORLD) +
+        sshmem_team_state_bytes(s->n_pes, 0, SSHMEM_TEAM_KIND_SHARED);
     size[SSHMEM_SPACE_TEAM_POOL] =
-        (size_t)s->teams_max * sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_SPLIT);
+        (size_t)s->teams_max *
+        sshmem_team_state_bytes(s->n_pes, s->teams_max, SSHMEM_TEAM_KIND_SPLIT);
     size[SSHMEM_SPACE_LOCKS] = (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     size[SSHMEM_SPACE_HANG] = SSHMEM_HANG_AREA_BYTES;
     size[SSHMEM_SPACE_NODE_MIRROR] = SSHMEM_HIER_CARD_BYTES;

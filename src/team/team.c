@@ -92,12 +92,12 @@ void sshmem_team_init(void)
     coll_set_shape_free(&sshmem_team_world.shape); /* of an earlier start-up */
     coll_set_shape_free(&sshmem_team_shared.shape);
     state_reset(state, SSHMEM_TEAM_AREAS_PREDEFINED);
-    state_reset(state + sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_WORLD),
+    state_reset(state + sshmem_team_state_bytes(sshmem.n_pes, 0, SSHMEM_TEAM_KIND_WORLD),
                 SSHMEM_TEAM_AREAS_PREDEFINED);
     team_fill(&sshmem_team_world, &world, sshmem.my_pe, state, -1, SSHMEM_TEAM_KIND_WORLD);
     shared_members(&shared);
     team_fill(&sshmem_team_shared, &shared, sshmem_triplet_index(&shared, sshmem.my_pe),
-              state + sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_WORLD), -1,
+              state + sshmem_team_state_bytes(sshmem.n_pes, 0, SSHMEM_TEAM_KIND_WORLD), -1,
               SSHMEM_TEAM_KIND_SHARED);
 
     /* The pool is internal space, on top of SHMEM_SYMMETRIC_SIZE: the user's heap stays
@@ -114,7 +114,9 @@ int sshmem_team_pool_slots(void) { return pool_slots; }
 int sshmem_team_pool_words(void) { return (pool_slots + 63) / 64; }
 char *sshmem_team_pool_state(int slot)
 {
-    return pool + (size_t)slot * sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_SPLIT);
+    const size_t slot_bytes =
+        sshmem_team_state_bytes(sshmem.n_pes, pool_slots, SSHMEM_TEAM_KIND_SPLIT);
+    return pool + (size_t)slot * slot_bytes;
 }
 
 void sshmem_team_pool_usage(unsigned long long used[SSHMEM_TEAM_POOL_WORDS],

@@ -86,10 +86,14 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
  * Without such a message every step lands in a region of its own: for n members a half holds
  * their 16-byte records (invitations, placements), where each position's record lies (4 bytes
  * each), and ceil(log2 n) + 1 regions of ceil(n / 2) blocks of 24 bytes (a length, a count, 8
- * bytes of data), so it grows as n log2 n. Every team's are sized by its members when it is
- * made; the space reserves for a team of the whole job (a pool slot may hold any split team):
- * 14 MiB a half at 65,536 PEs, of which a team touches only what its calls use. A split team
- * takes less at least (16 KiB a half rather than 256), so the pool stays small in small jobs. */
+ * bytes of data), so it grows as n log2 n, touched only by the calls that use it. The
+ * predefined teams' are sized by their members. The whole heap is registered with UCX, which
+ * pins it on RDMA hardware without on-demand paging, so the pool's slots do not each reserve
+ * for a team of the whole job (28 MiB at 65,536 PEs, 896 MiB for 32 slots): their steps share
+ * SSHMEM_TEAM_SPLIT_STEPS_BUDGET, and a slot holds split teams of up to
+ * sshmem_team_split_capacity members (all of a job of up to a few thousand PEs; fewer slots,
+ * SSHMEM_TEAMS_MAX, make larger ones). A larger split fails with a message saying so. */
+#define SSHMEM_TEAM_SPLIT_STEPS_BUDGET ((size_t)32 << 20)
 #define SSHMEM_TEAM_STEPS_MIN_SPLIT (16u << 10)
 #define SSHMEM_TEAM_STEPS_MIN_WORLD (256u << 10) /* rooms of a few KiB at a few members */
 enum sshmem_team_kind { SSHMEM_TEAM_KIND_WORLD, SSHMEM_TEAM_KIND_SHARED, SSHMEM_TEAM_KIND_SPLIT };
@@ -105,12 +109,30 @@ static inline size_t sshmem_team_steps_half(long members, enum sshmem_team_kind 
     const size_t half = ((16 * m + line) & ~line) + ((4 * m + line) & ~line) + (steps + 1) * region;
     return half > least ? half : least;
 }
-/* The whole state of a team, steps included, in a job of n PEs. */
-static inline size_t sshmem_team_state_bytes(long n_pes, enum sshmem_team_kind kind)
+/* The most members a split team may have in a job of n_pes with teams_max pool slots: the
+ * largest whose steps fit a slot's share of the budget (at least the smallest team). */
+static inline long sshmem_team_split_capacity(long n_pes, long teams_max)
 {
-    return (kind == SSHMEM_TEAM_KIND_SPLIT ? SSHMEM_TEAM_STATE_BYTES
-                                            : SSHMEM_TEAM_PREDEFINED_STATE_BYTES) +
-           2 * sshmem_team_steps_half(n_pes, kind);
+    const size_t slots = (size_t)(teams_max > 0 ? teams_max : 1);
+    const size_t share = SSHMEM_TEAM_SPLIT_STEPS_BUDGET / (2 * slots);
+    long lo = 1, hi = n_pes > 1 ? n_pes : 1;
+    while (lo < hi) {
+        long mid = lo + (hi - lo + 1) / 2;
+        if (sshmem_team_steps_half(mid, SSHMEM_TEAM_KIND_SPLIT) <= share)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+/* The whole state of a team, steps included, in a job of n PEs with teams_max pool slots. */
+static inline size_t sshmem_team_state_bytes(long n_pes, long teams_max,
+                                             enum sshmem_team_kind kind)
+{
+    if (kind == SSHMEM_TEAM_KIND_SPLIT)
+        return SSHMEM_TEAM_STATE_BYTES +
+               2 * sshmem_team_steps_half(sshmem_team_split_capacity(n_pes, teams_max), kind);
+    return SSHMEM_TEAM_PREDEFINED_STATE_BYTES + 2 * sshmem_team_steps_half(n_pes, kind);
 }
 /* The pool has SSHMEM_TEAMS_MAX slots (core/env.h; at most SSHMEM_TEAMS_MAX_LIMIT), one per
  * split team alive at once on a PE; its bytes are a part of the internal space

@@ -125,7 +125,24 @@ static int agree_slots(struct sshmem_team *parent, int want, int *slots, const c
                     "in the most split teams at once, %d (SSHMEM_TEAMS_MAX=%d; this call needs "
                     "%d free): destroy teams you no longer need, or raise SSHMEM_TEAMS_MAX (at "
                     "most %d; each team costs %u KiB of symmetric memory per PE)", n, n, want,
-                    SSHMEM_TEAMS_MAX_LIMIT, (unsigned)(sshmem_team_state_bytes(sshmem.n_pes, SSHMEM_TEAM_KIND_SPLIT) >> 10));
+                    SSHMEM_TEAMS_MAX_LIMIT,
+                    (unsigned)(sshmem_team_state_bytes(sshmem.n_pes, n, SSHMEM_TEAM_KIND_SPLIT) >> 10));
+    return -1;
+}
+
+/* 0 when a split team of `members` fits a pool slot (team.h: the slots' steps share a budget);
+ * else -1, with a message from the parent's first member (every member decides alike). */
+static int fits_slot(const struct sshmem_team *parent, int members, const char *call)
+{
+    long most = sshmem_team_split_capacity(sshmem.n_pes, sshmem_team_pool_slots());
+    if (members <= most)
+        return 0;
+    if (parent->my_index == 0)
+        sshmem_warn(call, "a team of %d members is larger than a split team may be with "
+                    "SSHMEM_TEAMS_MAX=%d in a job of %d PEs (%ld): the teams' work space for "
+                    "log-step collectives is shared by the slots, so set SSHMEM_TEAMS_MAX to "
+                    "fewer split teams alive at once to make each larger", members,
+                    sshmem_team_pool_slots(), sshmem.n_pes, most);
     return -1;
 }
 
@@ -166,7 +183,7 @@ SSHMEM_DEFINE(int, shmem_team_split_strided,
                         parent->pes.size - 1);
         return -1;
     }
-    if (agree_slots(parent, 1, &slot, call) != 0)
+    if (fits_slot(parent, size, call) != 0 || agree_slots(parent, 1, &slot, call) != 0)
         return -1;
     sshmem_triplet_t t = sshmem_split_compose(&parent->pes, start, stride, size);
     *new_team = make_team(parent, &t, slot, config, config_mask, call);
@@ -193,7 +210,11 @@ SSHMEM_DEFINE(int, shmem_team_split_2d,
             sshmem_warn(call, "xrange %d: it must be 1 or more", xrange);
         return -1;
     }
-    if (agree_slots(parent, 2, slots, call) != 0)
+    /* the largest x and y teams, the same on every member */
+    const int n = parent->pes.size, xmost = xrange < n ? xrange : n;
+    if (fits_slot(parent, xmost, call) != 0 ||
+        fits_slot(parent, (n + xmost - 1) / xmost, call) != 0 ||
+        agree_slots(parent, 2, slots, call) != 0)
         return -1;
     x = sshmem_split_compose(&parent->pes, x.start, x.stride, x.size);
     y = sshmem_split_compose(&parent->pes, y.start, y.stride, y.size);

@@ -32,9 +32,12 @@ static size_t least(const sshmem_space_settings_t *s, int part)
 {
     size_t n = (size_t)s->n_pes;
     switch (part) {
-    case SSHMEM_SPACE_TEAMS_PREDEFINED: return sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_WORLD) +
-                                                   sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_SHARED);
-    case SSHMEM_SPACE_TEAM_POOL: return (size_t)s->teams_max * sshmem_team_state_bytes(s->n_pes, SSHMEM_TEAM_KIND_SPLIT);
+    case SSHMEM_SPACE_TEAMS_PREDEFINED:
+        return sshmem_team_state_bytes(s->n_pes, 0, SSHMEM_TEAM_KIND_WORLD) +
+               sshmem_team_state_bytes(s->n_pes, 0, SSHMEM_TEAM_KIND_SHARED);
+    case SSHMEM_SPACE_TEAM_POOL:
+        return (size_t)s->teams_max *
+               sshmem_team_state_bytes(s->n_pes, s->teams_max, SSHMEM_TEAM_KIND_SPLIT);
     case SSHMEM_SPACE_LOCKS: return (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     case SSHMEM_SPACE_HANG: return SSHMEM_HANG_AREA_BYTES;
     case SSHMEM_SPACE_NODE_MIRROR: return SSHMEM_HIER_CARD_BYTES;
@@ -92,10 +95,10 @@ static void job_of_65536_pes_fits(void **state)
     sshmem_space_settings_t s = settings(65536, 32, 256, 0, 0);
     size_t total = check_layout(&s);
     print_layout("defaults", &s);
-    /* Every team's steps, 29 MiB each, reserved (and touched only as used): 958 MiB. */
-    assert_true(total < ((size_t)960 << 20));
-    /* Beside a per-PE tool, only the teams' steps (team/team.h) grow with the PE count, as
-     * n log2 n for every team (a split team may hold the whole job). */
+    /* The predefined teams' steps, 28 MiB each, and the split teams' budget of 32 MiB. */
+    assert_true(total < ((size_t)94 << 20));
+    /* Beside a per-PE tool, only the predefined teams' steps (team/team.h) grow with the PE
+     * count, as n log2 n; the split teams' share a fixed budget. */
     sshmem_space_settings_t small = settings(2, 32, 256, 0, 0);
     assert_true(check_layout(&small) < ((size_t)8 << 20));
     print_layout("defaults", &small);
@@ -111,7 +114,7 @@ static void per_pe_tools_are_bounded(void **state)
     for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
         sshmem_space_settings_t s = settings(counts[i], 32, 256, 1, 1);
         size_t total = check_layout(&s);
-        assert_true(total < ((size_t)967 << 20)); /* 65,536 PEs: the steps and 9 MiB */
+        assert_true(total < ((size_t)103 << 20)); /* 65,536 PEs: the above and 9 MiB */
         if (counts[i] == 2 || counts[i] == 1024 || counts[i] == 65536)
             print_layout("SHMEM_DEBUG and SSHMEM_PROFILE", &s);
     }
@@ -134,7 +137,7 @@ static void largest_settings_fit(void **state)
                                          1, 1);
     size_t total = check_layout(&s);
     print_layout("SSHMEM_TEAMS_MAX=1024 SSHMEM_LOCKS_MAX=65535 SHMEM_DEBUG=1", &s);
-    assert_true(total < ((size_t)29 << 30)); /* 28.1 GiB, nearly all split teams' steps */
+    assert_true(total < ((size_t)156 << 20)); /* 155.0 MiB */
     /* The team pool's bitmap has a bit for every slot the setting may ask for. */
     assert_true(SSHMEM_TEAM_POOL_WORDS * 64 >= SSHMEM_TEAMS_MAX_LIMIT);
 }
