@@ -71,7 +71,6 @@ static void quiet_default(void)
 void sshmem_barrier_init(void)
 {
     sshmem_team_init();
-    hier_node_init();
 }
 
 void sshmem_barrier_world(int quiet)

@@ -230,7 +230,7 @@ static inline char *coll_peer(const coll_t *c, const coll_buf_t *b, int member, 
 void coll_add(coll_t *c, int member, int slot, long amount);
 static inline void coll_signal(coll_t *c, int member, int slot) { coll_add(c, member, slot, 1); }
 void coll_wait(coll_t *c, int slot, long count);
-/* A flag only CPU atomics of one node's PEs touch (the on-node flags of src/coll/hier_node.c,
+/* A flag only CPU atomics of one node's PEs touch (the on-node flags of src/coll/hier_map.c,
  * which no PE reached through UCX updates): wait until it has risen count above rest, then
  * take count back off. */
 void coll_wait_cpu(coll_t *c, long *flag, long rest, long count);

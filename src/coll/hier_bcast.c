@@ -65,7 +65,6 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     if (hier_is_leader(&m, c)) {
         leaders_tree(c, &m, dest, src, nbytes, root, root_lrank, root_too);
         if (m.hi - m.lo > 1) {
-            hier_node_expose(c, c->me == root ? src : dest, 0, nbytes);
             hier_node_release(c, &m, SLOT_NODE_RELEASE);
             hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
         }

@@ -43,7 +43,6 @@ static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     if (m->nleaders > 1) /* (one group starts at member 0: its dest is in order) */
         leaders_bruck(c, m, dest, nbytes);
     if (m->hi - m->lo > 1) {
-        hier_node_expose(c, dest, 0, (size_t)c->n * nbytes);
         hier_node_release(c, m, SLOT_NODE_RELEASE);
         hier_node_wait(c, SLOT_NODE_COPIED, m->hi - m->lo - 1);
     }
@@ -58,7 +57,6 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
         leader(c, &m, dest, src, nbytes);
     } else {
         const size_t at = (size_t)c->me * nbytes, total = (size_t)c->n * nbytes;
-        hier_node_expose(c, src, 0, nbytes);
         hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
         hier_node_release(c, &m, SLOT_NODE_RELEASE); /* the leader has read our source */
         const char *all = hier_node_view(c, dest, m.leader, 0);

@@ -101,15 +101,12 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
     hier_map_t m;
     hier_map_init(&m, c, -1);
     const size_t nbytes = count * op->esize;
-    if (!hier_is_leader(&m, c))
-        hier_node_expose(c, src, 0, nbytes);
     hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
     if (hier_is_leader(&m, c)) {
         node_combine(c, &m, dest->addr, src, count, op);
         if (m.nleaders > 1)
             leaders_rd(c, &m, dest, count, op);
         if (m.hi - m.lo > 1) {
-            hier_node_expose(c, dest, 0, nbytes);
             hier_node_release(c, &m, SLOT_NODE_RELEASE);
             hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
         }
