@@ -25,11 +25,12 @@
 #include "sync/weak.h"
 #include "transport/transport.h"
 
-static void barrier_dissemination(coll_t *c)
+void coll_dissemination(coll_t *c, const hier_map_t *m, int slot0)
 {
-    for (int k = 0, dist = 1; dist < c->n; k++, dist <<= 1) {
-        coll_signal(c, coll_rel(c, dist), SLOT_BARRIER_ROUND(k));
-        coll_wait(c, SLOT_BARRIER_ROUND(k), 1);
+    const int n = hier_places(c, m), me = hier_my_place(c, m);
+    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
+        coll_signal(c, hier_place_member(m, (me + dist) % n), slot0 + k);
+        coll_wait(c, slot0 + k, 1);
     }
 }
 
@@ -53,7 +54,7 @@ void coll_barrier(coll_t *c)
         coll_hier_barrier(c);
         break;
     default:
-        barrier_dissemination(c);
+        coll_dissemination(c, NULL, SLOT_BARRIER_ROUND(0));
         break;
     }
 }

@@ -148,16 +148,17 @@ static int tree_children(int rank, int k, int n)
     return count;
 }
 
-static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
-                       int root, int root_too, int k)
+void coll_bcast_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                     const coll_buf_t *src, size_t nbytes, int root, int root_too, int k,
+                     int up, int down)
 {
-    const int n = c->n;
-    const int rank = (c->me - root + n) % n;
-#define MEMBER_OF(r) ((root + (r)) % n)
-    coll_wait(c, SLOT_BCAST_UP, tree_children(rank, k, n));
+    const int n = hier_places(c, m), top = m ? m->root_group : root;
+    const int rank = (hier_my_place(c, m) - top + n) % n;
+#define MEMBER_OF(r) hier_place_member(m, (top + (r)) % n)
+    coll_wait(c, up, tree_children(rank, k, n));
     if (rank != 0) {
-        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), SLOT_BCAST_UP);
-        coll_wait(c, SLOT_BCAST_DOWN, 1);
+        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), up);
+        coll_wait(c, down, 1);
     } else if (root_too) {
         local_copy(dest, src, nbytes);
     }
@@ -166,8 +167,7 @@ static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
         for (int j = 1; j < k; j++) {
             if (rank + j * step >= n)
                 continue;
-            int child = MEMBER_OF(rank + j * (int)step);
-            coll_put_signal(c, child, dest, 0, from, nbytes, SLOT_BCAST_DOWN);
+            coll_put_signal(c, MEMBER_OF(rank + j * (int)step), dest, 0, from, nbytes, down);
         }
 #undef MEMBER_OF
 }
@@ -185,10 +185,12 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         bcast_coop(c, dest, src, nbytes, root, root_too);
         break;
     case COLL_BCAST_BINOMIAL:
-        bcast_tree(c, dest, src, nbytes, root, root_too, 2);
+        coll_bcast_tree(c, NULL, dest, src, nbytes, root, root_too, 2, SLOT_BCAST_UP,
+                        SLOT_BCAST_DOWN);
         break;
     case COLL_BCAST_KNOMIAL:
-        bcast_tree(c, dest, src, nbytes, root, root_too, 4);
+        coll_bcast_tree(c, NULL, dest, src, nbytes, root, root_too, 4, SLOT_BCAST_UP,
+                        SLOT_BCAST_DOWN);
         break;
     case COLL_BCAST_HIER:
         coll_hier_broadcast(c, dest, src, nbytes, root, root_too);

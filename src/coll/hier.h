@@ -58,6 +58,29 @@ static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
     return m->leader == c->me;
 }
 
+/* The places the log-step phases run over, shared by the flat collectives (m NULL: the
+ * members) and the node-aware ones (the leaders of m's groups): how many, this PE's, and
+ * the member at place p. */
+static inline int hier_places(const coll_t *c, const hier_map_t *m)
+{
+    return m ? m->nleaders : c->n;
+}
+static inline int hier_my_place(const coll_t *c, const hier_map_t *m)
+{
+    return m ? m->my_lrank : c->me;
+}
+static inline int hier_place_member(const hier_map_t *m, int p)
+{
+    return m ? hier_leader(m, p) : p;
+}
+/* Dissemination over the places (barrier.c): flags slot0 .. slot0 + ceil(log2 places) - 1. */
+void coll_dissemination(coll_t *c, const hier_map_t *m, int slot0);
+/* A tree broadcast over the places (bcast.c) from root's place (the root leads its group),
+ * radix k: arrivals go up the tree on flag slot up, the data comes down it on slot down. */
+void coll_bcast_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                     const coll_buf_t *src, size_t nbytes, int root, int root_too, int k,
+                     int up, int down);
+
 /* hier can run on c: node mates may use load/store (the same answer on every member). */
 int hier_usable(const coll_t *c);
 /* hier is worth it: usable, more than one group, and some group of more than one member
