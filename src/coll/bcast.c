@@ -1,11 +1,10 @@
 /*
  * bcast.c: broadcast.
  *
- *  - linear: on shared memory the root copies into every member's dest, signals it and
+ *  - linear (shared memory): the root copies into every member's dest, signals it and
  *    returns, and a member returns once its data is in: nobody waits for anybody's arrival
- *    (the one early-returning algorithm, see engine.h "Early return"). Through the network
- *    every member first tells the root it has entered, then the root writes and signals.
- *    One step: the best for small data.
+ *    (the one early-returning algorithm, see engine.h "Early return"). One step: the best
+ *    for small data.
  *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
  *    r's dest while every member reads all other parts straight from the root's source, so
  *    all CPUs copy at once. For large data on a node.
@@ -27,24 +26,6 @@ static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nby
         memcpy(dest->addr, src->addr, nbytes);
 }
 
-/* Linear through the network: the root writes a member only once it has entered. */
-static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                                  size_t nbytes, int root, int root_too)
-{
-    if (c->me != root) {
-        coll_signal(c, root, SLOT_BCAST_UP); /* entered */
-        coll_wait(c, SLOT_BCAST_DOWN, 1);    /* the root's data is in our dest */
-        return;
-    }
-    if (root_too)
-        local_copy(dest, src, nbytes);
-    coll_wait(c, SLOT_BCAST_UP, c->n - 1);
-    for (int d = 1; d < c->n; d++) {
-        int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, 0, src->addr, nbytes, SLOT_BCAST_DOWN);
-    }
-}
-
 /* Linear on shared memory, returning early (engine.h, "Early return"): the root copies into
  * every member's dest at once (the caller's contract says they are ready), signals, and
  * leaves; a member leaves as soon as its data is in. Nobody waits for anybody's arrival. */
@@ -62,15 +43,6 @@ static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf
     }
     if (root_too)
         local_copy(dest, src, nbytes);
-}
-
-static void bcast_linear(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
-                         int root, int root_too)
-{
-    if (c->direct)
-        bcast_linear_early(c, dest, src, nbytes, root, root_too);
-    else
-        bcast_linear_arrivals(c, dest, src, nbytes, root, root_too);
 }
 
 /* Part p of n over nbytes, in cache-line multiples: [*lo, *hi). */
@@ -196,7 +168,7 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         coll_hier_broadcast(c, dest, src, nbytes, root, root_too);
         break;
     default:
-        bcast_linear(c, dest, src, nbytes, root, root_too);
+        bcast_linear_early(c, dest, src, nbytes, root, root_too);
         break;
     }
     coll_done(c);
