@@ -201,8 +201,9 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
                            int nflags, void *pWrk, size_t wrk_bytes, const char *call);
 
 /* Let the message-passing reductions of this call (reduce.c rd and rsag, reduce_tree.c)
- * receive in buf (symmetric, bytes long, the same on every member) instead of the work space: pieces of bytes instead of the work space's few KiB, so
- * a 1 MiB reduction through UCX takes a few rounds of synchronisation instead of a hundred.
+ * receive in buf (symmetric, bytes long, the same on every member) instead of the work
+ * space: pieces of bytes instead of the work space's few KiB, so a 1 MiB reduction through
+ * UCX takes a few rounds of synchronisation instead of a hundred.
  * Only where nothing of the call's own data lies in buf. Safe across calls: those algorithms
  * write into a peer's landing buffer only after the peer has said, inside the call, that it
  * is free (or has recorded the place before announcing the call: a placed block, held until
