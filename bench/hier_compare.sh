@@ -12,7 +12,7 @@
 #
 # --tls sets UCX_TLS ("" keeps UCX's default: its shared-memory transports then carry the
 # traffic between emulated nodes too, and node mates map each other's heaps; with tcp,self
-# nodes talk over TCP and hier shares memory inside a node through node mirrors).
+# nodes talk over TCP and hier maps node mates' heaps inside a node for itself alone).
 # Exit status: 0 when every run succeeded, 1 otherwise.
 BUILD=_build NP=8 K=4 REPS=7 TLS=tcp,self
 while [ $# -gt 0 ]; do

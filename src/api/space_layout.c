@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "api/space_layout.h"
-#include "coll/hier.h"
 #include "core/env.h"
 #include "core/profile.h"
 #include "sync/hang.h"
@@ -24,7 +23,6 @@ static const char *const part_names[SSHMEM_SPACE_PARTS] = {
     [SSHMEM_SPACE_PROFILE] = "profile row",
     [SSHMEM_SPACE_DEBUG_FLAGS] = "SHMEM_DEBUG flags",
     [SSHMEM_SPACE_DEBUG_MAILBOX] = "SHMEM_DEBUG mailboxes",
-    [SSHMEM_SPACE_NODE_MIRROR] = "node-mirror card",
 };
 
 const char *sshmem_space_part_name(sshmem_space_part_t part)
@@ -71,7 +69,6 @@ static void part_sizes(const sshmem_space_settings_t *s, size_t size[SSHMEM_SPAC
         sshmem_team_state_bytes(s->n_pes, s->teams_max, SSHMEM_TEAM_KIND_SPLIT);
     size[SSHMEM_SPACE_LOCKS] = (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     size[SSHMEM_SPACE_HANG] = SSHMEM_HANG_AREA_BYTES;
-    size[SSHMEM_SPACE_NODE_MIRROR] = SSHMEM_HIER_CARD_BYTES;
     int profile = s->profile && n <= SSHMEM_SPACE_PROFILE_MAX_PES;
     size[SSHMEM_SPACE_PROFILE] =
         profile ? sizeof(sshmem_profile_row_t) + n * sizeof(sshmem_profile_cell_t) : 0;

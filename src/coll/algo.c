@@ -24,7 +24,8 @@ enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
 enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
 {
     int forced = sshmem_env.coll_bcast;
-    if (forced != COLL_BCAST_AUTO && (forced != COLL_BCAST_COOP || c->direct) &&
+    const int shm_only = forced == COLL_BCAST_LINEAR || forced == COLL_BCAST_COOP;
+    if (forced != COLL_BCAST_AUTO && (!shm_only || c->direct) &&
         (forced != COLL_BCAST_HIER || hier_usable(c)))
         return (enum coll_bcast_algo)forced;
     if (!c->direct && hier_worth(c))

@@ -5,9 +5,10 @@
  * members share memory. A shared-memory algorithm forced on a set that does not share memory
  * falls back to the automatic choice, and so does hier (src/coll/hier.h) where node mates do
  * not map each other (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes
- * with more than one member on some node (hier_worth). Every PE of a call makes the same choice: it depends
- * only on values all members agree on. Every reduction and scan algorithm keeps member order
- * (src/coll/reduce.c, scan.c), so a non-commutative operator may take any of them.
+ * with more than one member on some node (hier_worth). Every PE of a call makes the same
+ * choice: it depends only on values all members agree on. Every reduction and scan
+ * algorithm keeps member order (src/coll/reduce.c, scan.c), so a non-commutative operator
+ * may take any of them.
  */
 #ifndef SSHMEM_COLL_ALGO_H
 #define SSHMEM_COLL_ALGO_H

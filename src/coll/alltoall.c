@@ -152,51 +152,8 @@ static size_t steps_room(coll_t *c)
     return coll_alltoall_bruck_room(c);
 }
 
-/* The native alltoall's blocks for Bruck's steps: nbytes each, in member order. */
-typedef struct even_blocks {
-    const char *src;
-    char *dest;
-    size_t nbytes;
-} even_blocks_t;
-
-static size_t write_even(void *ctx, int member, char *to)
-{
-    const even_blocks_t *e = ctx;
-    memcpy(to, e->src + (size_t)member * e->nbytes, e->nbytes);
-    return e->nbytes;
-}
-
-static void take_even(void *ctx, int member, const char *from, size_t bytes)
-{
-    const even_blocks_t *e = ctx;
-    memcpy(e->dest + (size_t)member * e->nbytes, from, bytes);
-}
-
-void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
-{
-    const size_t mine = (size_t)c->me * nbytes, room = steps_room(c);
-    const int bruck = room && nbytes <= room;
-    c->stream = c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * nbytes, c->n);
-    for (int d = 1; d < c->n && !bruck; d++) {
-        int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, mine, src->addr + (size_t)j * nbytes, nbytes,
-                        SLOT_ALLTOALL_BLOCK);
-    }
-    if (dest->addr != src->addr)
-        memmove(dest->addr + mine, src->addr + mine, nbytes);
-    c->stream = 0;
-    if (bruck) {
-        even_blocks_t e = {src->addr, dest->addr, nbytes};
-        const coll_blocks_t b = {write_even, take_even, &e};
-        coll_alltoall_bruck(c, &b);
-    } else if (c->n > 1) {
-        coll_wait(c, SLOT_ALLTOALL_BLOCK, c->n - 1);
-    }
-    coll_done(c);
-}
-
-/* The strided alltoall's blocks: nelems elements of esize a stride apart, packed for Bruck's
- * steps. */
+/* The alltoall's blocks: nelems elements of esize a stride apart (the plain alltoall's one
+ * element of the whole block), packed for Bruck's steps. */
 typedef struct strided_blocks {
     const char *src;
     char *dest;
@@ -239,15 +196,23 @@ void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, pt
     strided_blocks_t b = {src->addr, dest->addr, nelems * (size_t)sst * esize,
                           nelems * (size_t)dst * esize, sst * (ptrdiff_t)esize,
                           dst * (ptrdiff_t)esize, nelems, esize};
-    const size_t room = steps_room(c);
-    const int bruck = room && nelems * esize <= room; /* over tcp each strided put was a message */
+    const size_t bytes = nelems * esize, room = steps_room(c);
+    const int bruck = room && bytes <= room; /* over tcp each strided put was a message */
+    const int run = sst == 1 && dst == 1;    /* a block is one run of bytes at both ends */
+    c->stream = run && c->direct && sshmem_copy_streams_together((size_t)(c->n - 1) * bytes, c->n);
     for (int d = 1; d < c->n && !bruck; d++) {
-        int j = coll_rel(c, d);
-        coll_put_strided(c, j, dest, (size_t)c->me * b.dblock, dst,
-                         src->addr + (size_t)j * b.sblock, sst, nelems, esize);
-        coll_signal(c, j, SLOT_ALLTOALL_BLOCK);
+        const int j = coll_rel(c, d);
+        const size_t at = (size_t)c->me * b.dblock;
+        const char *from = src->addr + (size_t)j * b.sblock;
+        if (run) {
+            coll_put_signal(c, j, dest, at, from, bytes, SLOT_ALLTOALL_BLOCK);
+        } else {
+            coll_put_strided(c, j, dest, at, dst, from, sst, nelems, esize);
+            coll_signal(c, j, SLOT_ALLTOALL_BLOCK);
+        }
     }
     own_strided(&b, c->me);
+    c->stream = 0;
     if (bruck) {
         const coll_blocks_t blocks = {write_strided, take_strided, &b};
         coll_alltoall_bruck(c, &blocks);
@@ -255,4 +220,9 @@ void coll_alltoalls(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, pt
         coll_wait(c, SLOT_ALLTOALL_BLOCK, c->n - 1);
     }
     coll_done(c);
+}
+
+void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
+{
+    coll_alltoalls(c, dest, src, 1, 1, 1, nbytes); /* one element of nbytes per member */
 }

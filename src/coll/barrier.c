@@ -25,11 +25,12 @@
 #include "sync/weak.h"
 #include "transport/transport.h"
 
-static void barrier_dissemination(coll_t *c)
+void coll_dissemination(coll_t *c, const hier_map_t *m, int slot0)
 {
-    for (int k = 0, dist = 1; dist < c->n; k++, dist <<= 1) {
-        coll_signal(c, coll_rel(c, dist), SLOT_BARRIER_ROUND(k));
-        coll_wait(c, SLOT_BARRIER_ROUND(k), 1);
+    const int n = hier_places(c, m), me = hier_my_place(c, m);
+    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
+        coll_signal(c, hier_place_member(m, (me + dist) % n), slot0 + k);
+        coll_wait(c, slot0 + k, 1);
     }
 }
 
@@ -53,7 +54,7 @@ void coll_barrier(coll_t *c)
         coll_hier_barrier(c);
         break;
     default:
-        barrier_dissemination(c);
+        coll_dissemination(c, NULL, SLOT_BARRIER_ROUND(0));
         break;
     }
 }
@@ -71,7 +72,6 @@ static void quiet_default(void)
 void sshmem_barrier_init(void)
 {
     sshmem_team_init();
-    hier_node_init();
 }
 
 void sshmem_barrier_world(int quiet)
@@ -87,23 +87,18 @@ void sshmem_barrier_world(int quiet)
 
 /* ------------------------------------------------------------------ API */
 
-SSHMEM_DEFINE(void, shmem_barrier_all, (void))
+static void world(int quiet, const char *call)
 {
     if (SSHMEM_UNLIKELY(!sshmem.initialized))
-        sshmem_not_initialized("shmem_barrier_all");
+        sshmem_not_initialized(call);
     uint64_t t0 = SSHMEM_PROFILE_START();
-    sshmem_barrier_world(1);
+    sshmem_barrier_world(quiet);
     SSHMEM_PROFILE_STOP(BARRIER, t0);
 }
 
-SSHMEM_DEFINE(void, shmem_sync_all, (void))
-{
-    if (SSHMEM_UNLIKELY(!sshmem.initialized))
-        sshmem_not_initialized("shmem_sync_all");
-    uint64_t t0 = SSHMEM_PROFILE_START();
-    sshmem_barrier_world(0);
-    SSHMEM_PROFILE_STOP(BARRIER, t0);
-}
+SSHMEM_DEFINE(void, shmem_barrier_all, (void)) { world(1, "shmem_barrier_all"); }
+
+SSHMEM_DEFINE(void, shmem_sync_all, (void)) { world(0, "shmem_sync_all"); }
 
 SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
 {
@@ -119,29 +114,31 @@ SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
     return 0;
 }
 
-SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size, long *pSync))
+/* shmem_barrier (quiet) and shmem_sync on an active set. */
+static void active_set(int PE_start, int logPE_stride, int PE_size, long *pSync, int quiet,
+                       const char *call)
 {
     coll_t c;
     coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
-                          NULL, 0, "shmem_barrier");
+                          NULL, 0, call);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, 0);
     uint64_t t0 = SSHMEM_PROFILE_START();
-    quiet_default();
+    if (quiet)
+        quiet_default();
+    else
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
     coll_barrier(&c);
     SSHMEM_PROFILE_STOP(BARRIER, t0);
+}
+
+SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size, long *pSync))
+{
+    active_set(PE_start, logPE_stride, PE_size, pSync, 1, "shmem_barrier");
 }
 
 #undef shmem_sync /* the C11 form of shmem_coll.h: here the function itself is defined */
 SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, long *pSync))
 {
-    coll_t c;
-    coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
-                          NULL, 0, "shmem_sync");
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, -1, 0);
-    uint64_t t0 = SSHMEM_PROFILE_START();
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    coll_barrier(&c);
-    SSHMEM_PROFILE_STOP(BARRIER, t0);
+    active_set(PE_start, logPE_stride, PE_size, pSync, 0, "shmem_sync");
 }

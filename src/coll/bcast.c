@@ -1,11 +1,10 @@
 /*
  * bcast.c: broadcast.
  *
- *  - linear: on shared memory the root copies into every member's dest, signals it and
+ *  - linear (shared memory): the root copies into every member's dest, signals it and
  *    returns, and a member returns once its data is in: nobody waits for anybody's arrival
- *    (the one early-returning algorithm, see engine.h "Early return"). Through the network
- *    every member first tells the root it has entered, then the root writes and signals.
- *    One step: the best for small data.
+ *    (the one early-returning algorithm, see engine.h "Early return"). One step: the best
+ *    for small data.
  *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
  *    r's dest while every member reads all other parts straight from the root's source, so
  *    all CPUs copy at once. For large data on a node.
@@ -27,24 +26,6 @@ static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nby
         memcpy(dest->addr, src->addr, nbytes);
 }
 
-/* Linear through the network: the root writes a member only once it has entered. */
-static void bcast_linear_arrivals(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                                  size_t nbytes, int root, int root_too)
-{
-    if (c->me != root) {
-        coll_signal(c, root, SLOT_BCAST_UP); /* entered */
-        coll_wait(c, SLOT_BCAST_DOWN, 1);    /* the root's data is in our dest */
-        return;
-    }
-    if (root_too)
-        local_copy(dest, src, nbytes);
-    coll_wait(c, SLOT_BCAST_UP, c->n - 1);
-    for (int d = 1; d < c->n; d++) {
-        int j = coll_rel(c, d);
-        coll_put_signal(c, j, dest, 0, src->addr, nbytes, SLOT_BCAST_DOWN);
-    }
-}
-
 /* Linear on shared memory, returning early (engine.h, "Early return"): the root copies into
  * every member's dest at once (the caller's contract says they are ready), signals, and
  * leaves; a member leaves as soon as its data is in. Nobody waits for anybody's arrival. */
@@ -62,15 +43,6 @@ static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf
     }
     if (root_too)
         local_copy(dest, src, nbytes);
-}
-
-static void bcast_linear(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
-                         int root, int root_too)
-{
-    if (c->direct)
-        bcast_linear_early(c, dest, src, nbytes, root, root_too);
-    else
-        bcast_linear_arrivals(c, dest, src, nbytes, root, root_too);
 }
 
 /* Part p of n over nbytes, in cache-line multiples: [*lo, *hi). */
@@ -148,16 +120,17 @@ static int tree_children(int rank, int k, int n)
     return count;
 }
 
-static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
-                       int root, int root_too, int k)
+void coll_bcast_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                     const coll_buf_t *src, size_t nbytes, int root, int root_too, int k,
+                     int up, int down)
 {
-    const int n = c->n;
-    const int rank = (c->me - root + n) % n;
-#define MEMBER_OF(r) ((root + (r)) % n)
-    coll_wait(c, SLOT_BCAST_UP, tree_children(rank, k, n));
+    const int n = hier_places(c, m), top = m ? m->root_group : root;
+    const int rank = (hier_my_place(c, m) - top + n) % n;
+#define MEMBER_OF(r) hier_place_member(m, (top + (r)) % n)
+    coll_wait(c, up, tree_children(rank, k, n));
     if (rank != 0) {
-        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), SLOT_BCAST_UP);
-        coll_wait(c, SLOT_BCAST_DOWN, 1);
+        coll_signal(c, MEMBER_OF(tree_parent(rank, k)), up);
+        coll_wait(c, down, 1);
     } else if (root_too) {
         local_copy(dest, src, nbytes);
     }
@@ -166,8 +139,7 @@ static void bcast_tree(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
         for (int j = 1; j < k; j++) {
             if (rank + j * step >= n)
                 continue;
-            int child = MEMBER_OF(rank + j * (int)step);
-            coll_put_signal(c, child, dest, 0, from, nbytes, SLOT_BCAST_DOWN);
+            coll_put_signal(c, MEMBER_OF(rank + j * (int)step), dest, 0, from, nbytes, down);
         }
 #undef MEMBER_OF
 }
@@ -185,16 +157,18 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         bcast_coop(c, dest, src, nbytes, root, root_too);
         break;
     case COLL_BCAST_BINOMIAL:
-        bcast_tree(c, dest, src, nbytes, root, root_too, 2);
+        coll_bcast_tree(c, NULL, dest, src, nbytes, root, root_too, 2, SLOT_BCAST_UP,
+                        SLOT_BCAST_DOWN);
         break;
     case COLL_BCAST_KNOMIAL:
-        bcast_tree(c, dest, src, nbytes, root, root_too, 4);
+        coll_bcast_tree(c, NULL, dest, src, nbytes, root, root_too, 4, SLOT_BCAST_UP,
+                        SLOT_BCAST_DOWN);
         break;
     case COLL_BCAST_HIER:
         coll_hier_broadcast(c, dest, src, nbytes, root, root_too);
         break;
     default:
-        bcast_linear(c, dest, src, nbytes, root, root_too);
+        bcast_linear_early(c, dest, src, nbytes, root, root_too);
         break;
     }
     coll_done(c);

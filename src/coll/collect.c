@@ -95,25 +95,20 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     }
 }
 
-static void bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs, size_t nbytes,
-                  int slot0)
-{
-    const coll_ring_t r = {c->n, c->me, NULL, offs, nbytes};
-    coll_ring_bruck(c, &r, dest, slot0);
-}
-
 /* fcollect in Bruck's steps: the own block first, and member order again at the end. */
 static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                            size_t nbytes)
 {
+    const coll_ring_t r = {c->n, c->me, NULL, NULL, nbytes};
     own_block(dest, 0, src, nbytes);
-    bruck(c, dest, NULL, nbytes, SLOT_COLLECT_STEP(0));
+    coll_ring_bruck(c, &r, dest, SLOT_COLLECT_STEP(0));
     coll_rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
 }
 
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
 {
-    bruck(c, dest, offs, 0, SLOT_COLLECT_STEP(0));
+    const coll_ring_t r = {c->n, c->me, NULL, offs, 0};
+    coll_ring_bruck(c, &r, dest, SLOT_COLLECT_STEP(0));
 }
 
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)

@@ -200,10 +200,10 @@ void coll_team_retire(struct sshmem_team *team);
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
                            int nflags, void *pWrk, size_t wrk_bytes, const char *call);
 
-/* Let the message-passing reductions of this call (reduce.c rd and rsag, reduce_tree.c,
- * hier_reduce.c between nodes) receive in buf (symmetric, bytes long, the same on every
- * member) instead of the work space: pieces of bytes instead of the work space's few KiB, so
- * a 1 MiB reduction through UCX takes a few rounds of synchronisation instead of a hundred.
+/* Let the message-passing reductions of this call (reduce.c rd and rsag, reduce_tree.c)
+ * receive in buf (symmetric, bytes long, the same on every member) instead of the work
+ * space: pieces of bytes instead of the work space's few KiB, so a 1 MiB reduction through
+ * UCX takes a few rounds of synchronisation instead of a hundred.
  * Only where nothing of the call's own data lies in buf. Safe across calls: those algorithms
  * write into a peer's landing buffer only after the peer has said, inside the call, that it
  * is free (or has recorded the place before announcing the call: a placed block, held until
@@ -230,7 +230,7 @@ static inline char *coll_peer(const coll_t *c, const coll_buf_t *b, int member, 
 void coll_add(coll_t *c, int member, int slot, long amount);
 static inline void coll_signal(coll_t *c, int member, int slot) { coll_add(c, member, slot, 1); }
 void coll_wait(coll_t *c, int slot, long count);
-/* A flag only CPU atomics of one node's PEs touch (the on-node flags of src/coll/hier_node.c,
+/* A flag only CPU atomics of one node's PEs touch (the on-node flags of src/coll/hier_map.c,
  * which no PE reached through UCX updates): wait until it has risen count above rest, then
  * take count back off. */
 void coll_wait_cpu(coll_t *c, long *flag, long rest, long count);

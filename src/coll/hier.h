@@ -16,14 +16,13 @@
  * with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
  * The leader of a group is its first member (the root itself in the root's group of a bcast).
  *
- * On-node views (hier_node.c). Members of a node reach each other by load/store: straight
- * into each other's heap and globals when UCX maps them, else through node mirrors (a memory
- * file per PE, shaped like its heap + globals, that its node mates map; UCX_TLS=tcp,self gives
- * no mapping of a heap). A PE exposes what its mates read (hier_node_expose copies it into
- * its mirror at the same offset; nothing when mapped) and they read it with hier_node_view.
- * On-node flags take CPU atomics: only members of one node touch them (in the mirror, or the
- * sync area's own words). Flags between leaders take coll_add (UCX once any PE is off-node).
- * A word is in one of the two domains for the whole call: one atomicity domain per word.
+ * On-node views (hier_map.c). Members of a node reach each other by load/store: straight
+ * into each other's heap and globals, the heap mapped from its memory file for these
+ * algorithms alone where UCX has no shared-memory transport (sshmem_peer_node_heap:
+ * UCX_TLS=tcp,self leaves direct views of node mates' heaps NULL). On-node flags are the
+ * call's own flag words, taken by CPU atomics: only members of one node touch them. Flags
+ * between leaders take other slots and coll_add (UCX once any PE is off-node). A word is in
+ * one of the two domains for the whole call: one atomicity domain per word.
  *
  * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
  * automatic one (hier_usable).
@@ -33,9 +32,6 @@
 
 #include "coll/engine.h"
 #include "coll/ops.h"
-
-/* Bytes of internal symmetric space (core/space.h) that say where a PE's node mirror is. */
-#define SSHMEM_HIER_CARD_BYTES 64
 
 /* A call's view of its set's groups (coll/set_shape.h, worked out before the call). */
 typedef struct hier_map {
@@ -62,7 +58,30 @@ static inline int hier_is_leader(const hier_map_t *m, const coll_t *c)
     return m->leader == c->me;
 }
 
-/* hier can run on c: node mates map each other (the same answer on every member). */
+/* The places the log-step phases run over, shared by the flat collectives (m NULL: the
+ * members) and the node-aware ones (the leaders of m's groups): how many, this PE's, and
+ * the member at place p. */
+static inline int hier_places(const coll_t *c, const hier_map_t *m)
+{
+    return m ? m->nleaders : c->n;
+}
+static inline int hier_my_place(const coll_t *c, const hier_map_t *m)
+{
+    return m ? m->my_lrank : c->me;
+}
+static inline int hier_place_member(const hier_map_t *m, int p)
+{
+    return m ? hier_leader(m, p) : p;
+}
+/* Dissemination over the places (barrier.c): flags slot0 .. slot0 + ceil(log2 places) - 1. */
+void coll_dissemination(coll_t *c, const hier_map_t *m, int slot0);
+/* A tree broadcast over the places (bcast.c) from root's place (the root leads its group),
+ * radix k: arrivals go up the tree on flag slot up, the data comes down it on slot down. */
+void coll_bcast_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                     const coll_buf_t *src, size_t nbytes, int root, int root_too, int k,
+                     int up, int down);
+
+/* hier can run on c: node mates may use load/store (the same answer on every member). */
 int hier_usable(const coll_t *c);
 /* hier is worth it: usable, more than one group, and some group of more than one member
  * (decided with the set's shape, before the call). */
@@ -79,12 +98,8 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
 void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                         size_t nbytes);
 
-/* On-node views (hier_node.c). */
-void hier_node_init(void); /* at start-up, on every PE (it takes internal symmetric space) */
-/* The load/store view of member's b + at, as exposed by that member. */
-const char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at);
-/* Let node mates see our b[at, at+len) through hier_node_view. */
-void hier_node_expose(const coll_t *c, const coll_buf_t *b, size_t at, size_t len);
+/* On-node views (hier_map.c): the load/store address of node mate member's b + at. */
+char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at);
 /* On-node flags (slot numbers as the sync area's). */
 void hier_node_add(coll_t *c, int member, int slot, long amount);
 void hier_node_wait(coll_t *c, int slot, long count);

@@ -7,21 +7,12 @@
 #include "coll/hier.h"
 #include "coll/slots.h"
 
-static void leaders_dissemination(coll_t *c, const hier_map_t *m)
-{
-    const int L = m->nleaders;
-    for (int k = 0, dist = 1; dist < L; k++, dist <<= 1) {
-        coll_signal(c, hier_leader(m, (m->my_lrank + dist) % L), SLOT_HIER_BARRIER_ROUND(k));
-        coll_wait(c, SLOT_HIER_BARRIER_ROUND(k), 1);
-    }
-}
-
 void coll_hier_barrier(coll_t *c)
 {
     hier_map_t m;
     hier_map_init(&m, c, -1);
     hier_node_arrive(c, &m, SLOT_HIER_BARRIER_ARRIVE);
     if (hier_is_leader(&m, c))
-        leaders_dissemination(c, &m);
+        coll_dissemination(c, &m, SLOT_HIER_BARRIER_ROUND(0));
     hier_node_release(c, &m, SLOT_HIER_BARRIER_RELEASE);
 }

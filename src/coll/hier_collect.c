@@ -43,7 +43,6 @@ static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
     if (m->nleaders > 1) /* (one group starts at member 0: its dest is in order) */
         leaders_bruck(c, m, dest, nbytes);
     if (m->hi - m->lo > 1) {
-        hier_node_expose(c, dest, 0, (size_t)c->n * nbytes);
         hier_node_release(c, m, SLOT_NODE_RELEASE);
         hier_node_wait(c, SLOT_NODE_COPIED, m->hi - m->lo - 1);
     }
@@ -57,15 +56,10 @@ void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
     if (hier_is_leader(&m, c)) {
         leader(c, &m, dest, src, nbytes);
     } else {
-        const size_t at = (size_t)c->me * nbytes, total = (size_t)c->n * nbytes;
-        hier_node_expose(c, src, 0, nbytes);
         hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
         hier_node_release(c, &m, SLOT_NODE_RELEASE); /* the leader has read our source */
-        const char *all = hier_node_view(c, dest, m.leader, 0);
-        memcpy(dest->addr, all, at); /* the blocks before ours, then those after */
-        memcpy(dest->addr + at + nbytes, all + at + nbytes, total - at - nbytes);
-        if (dest->addr + at != src->addr)
-            memmove(dest->addr + at, src->addr, nbytes);
+        /* all of it: our own block there is the leader's copy of our source */
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), (size_t)c->n * nbytes);
         hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
     }
     coll_done(c);

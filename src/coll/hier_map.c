@@ -1,10 +1,11 @@
 /*
- * hier_map.c: the groups of a set for the node-aware collectives (see hier.h), and the
- * on-node phases they share.
+ * hier_map.c: the groups of a set for the node-aware collectives (see hier.h), how the
+ * members of a node reach each other, and the on-node phases the algorithms share.
  */
 #include "coll/hier.h"
 #include "core/env.h"
 #include "core/error.h"
+#include "heap/peers.h"
 
 /* The group holding member i: a binary search of the group starts. */
 static int group_of(const coll_groups_t *g, int i)
@@ -37,8 +38,36 @@ void hier_map_init(hier_map_t *m, const coll_t *c, int root)
 
 int hier_usable(const coll_t *c)
 {
-    (void)c;
-    return sshmem_env.local == 0; /* node mates use load/store (mapped, or mirrors) */
+    (void)c; /* the same answer for every set: it depends on the job's settings only */
+    /* The heap of a node mate is always at hand (sshmem_peer_node_heap); global data only
+     * where the node maps it. */
+    return sshmem_env.local == 0 &&
+           (!sshmem.region[SSHMEM_REGION_DATA].size || sshmem.node_maps[SSHMEM_REGION_DATA]);
+}
+
+char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at)
+{
+    const int pe = coll_pe(c, member);
+    char *base = b->region == SSHMEM_REGION_HEAP ? sshmem_peer_node_heap(pe)
+                                                 : sshmem_peer(pe)->direct[b->region];
+    return base + b->off + at;
+}
+
+/* The on-node flag of slot on member: the call's own flag word, which in a node-aware call
+ * only CPU atomics of the node's PEs touch (flags between leaders take other slots). */
+static long *node_flag(coll_t *c, int member, int slot)
+{
+    return (long *)hier_node_view(c, &c->flags, member, (size_t)slot * sizeof(long));
+}
+
+void hier_node_add(coll_t *c, int member, int slot, long amount)
+{
+    __atomic_fetch_add(node_flag(c, member, slot), amount, __ATOMIC_RELEASE);
+}
+
+void hier_node_wait(coll_t *c, int slot, long count)
+{
+    coll_wait_cpu(c, (long *)c->flags.addr + slot, SHMEM_SYNC_VALUE, count);
 }
 
 void hier_node_arrive(coll_t *c, const hier_map_t *m, int slot)

@@ -2,8 +2,9 @@
  * hier_reduce.c: the node-aware reduction to all (hier.h).
  *  1. node: each leader combines the sources of its group (read through shared memory, in
  *     member order) into its dest;
- *  2. leaders: recursive doubling over the groups' partial results, through each other's
- *     work buffer in chunks (folding a non-power-of-two count of groups, as in reduce.c);
+ *  2. leaders: recursive doubling over the groups' partial results, in chunks that land in
+ *     the call's work space, a region per round and chunk parity (folding a non-power-of-two
+ *     count of groups, as in reduce.c);
  *  3. node: the members copy the result from their leader's dest.
  * Every partial result covers a consecutive run of groups and so of members, and the lower
  * one is always on the left: a non-commutative operator gets x0 op ... op x(n-1), and every
@@ -53,40 +54,80 @@ static lfold_t lfold_of(const hier_map_t *m)
 
 static int lfold_group(const lfold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
 
+/* The call's landing for the leaders: the team's steps where a team has them, else its work
+ * space (a sync area's, or pWrk): areas in turn, which no leader still uses from the call two
+ * back (engine.h, "Reuse rule"). */
+static void landing(coll_t *c)
+{
+    if (c->team && c->team->steps_half > c->work_bytes)
+        coll_work_in_steps(c);
+}
+
+/* The landing regions: the fold's, then one per round, and where the vector goes in more
+ * than one chunk a second set of rounds, the chunks taking turns by parity. A leader sends
+ * its chunk k + 1 of round e only once it has its partner's chunk k of round e, which the
+ * partner sent after combining its chunk k - 1 of round e, the last one in the same region:
+ * nobody says a region is free. (The fold needs no second set: the folded leader sends its
+ * next chunk once the result of the last is back.) */
+typedef struct rd_land {
+    size_t region; /* bytes of one region, whole elements */
+    int rounds, sets;
+} rd_land_t;
+
+static size_t land_at(const rd_land_t *l, int p, int e)
+{
+    return (e == l->rounds ? 0 : 1 + (size_t)p * (size_t)l->rounds + (size_t)e) * l->region;
+}
+
+static rd_land_t land_of(const coll_t *c, int p2, size_t nbytes, size_t es)
+{
+    rd_land_t l = {0, 0, 1};
+    while ((1 << l.rounds) < p2)
+        l.rounds++;
+    l.region = c->work_bytes / (size_t)(1 + l.rounds) / es * es;
+    if (l.region < nbytes) {
+        l.sets = 2;
+        l.region = c->work_bytes / (size_t)(1 + 2 * l.rounds) / es * es;
+    }
+    return l;
+}
+
 static void leaders_rd(coll_t *c, const hier_map_t *m, const coll_buf_t *dest, size_t count,
                        const coll_op_t *op)
 {
-    const size_t es = op->esize, cap = c->land_bytes / es;
-    if (SSHMEM_UNLIKELY(cap == 0))
-        sshmem_fatal(c->call, "one element of %zu bytes does not fit the work buffer (%zu "
-                     "bytes) that reductions between nodes go through; pass a larger pWrk or "
-                     "use smaller elements", es, c->land_bytes);
     const lfold_t f = lfold_of(m);
-    for (size_t off = 0, len; off < count; off += len) {
+    landing(c);
+    const rd_land_t l = land_of(c, f.p2, count * op->esize, op->esize);
+    const size_t es = op->esize, cap = l.region / es;
+    if (SSHMEM_UNLIKELY(cap == 0))
+        sshmem_fatal(c->call, "the work space (%zu bytes) that reductions between nodes go "
+                     "through has no room for one element of %zu bytes in each of its %d "
+                     "regions; pass a larger pWrk", c->work_bytes, es, 1 + 2 * l.rounds);
+    const char *land = c->work.addr;
+    for (size_t off = 0, len, k = 0; off < count; off += len, k++) {
         len = count - off < cap ? count - off : cap;
+        const int p = (int)(k & 1) & (l.sets - 1);
         char *acc = dest->addr + off * es;
+        const size_t fold_at = land_at(&l, 0, l.rounds);
         if (f.extra) { /* hand the chunk to the partner group, get the result back */
             int q = hier_leader(m, f.partner);
-            coll_wait(c, SLOT_HIER_FOLD_FREE, 1);
-            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_HIER_FOLD_DATA);
+            coll_put_signal(c, q, &c->work, fold_at, acc, len * es, SLOT_HIER_FOLD_DATA);
             coll_wait(c, SLOT_HIER_FOLD_RESULT, 1);
             continue;
         }
         if (f.partner >= 0) { /* the partner group is the higher one: ours on the left */
-            coll_signal(c, hier_leader(m, f.partner), SLOT_HIER_FOLD_FREE);
             coll_wait(c, SLOT_HIER_FOLD_DATA, 1);
-            op->acc(op, acc, c->land.addr, len);
+            op->acc(op, acc, land + fold_at, len);
         }
-        for (int e = 0; (1 << e) < f.p2; e++) {
+        for (int e = 0; e < l.rounds; e++) {
             int g = lfold_group(&f, f.vme ^ (1 << e)), q = hier_leader(m, g);
-            coll_signal(c, q, SLOT_HIER_ROUND_FREE(e));
-            coll_wait(c, SLOT_HIER_ROUND_FREE(e), 1);
-            coll_put_signal(c, q, &c->land, 0, acc, len * es, SLOT_HIER_ROUND_DATA(e));
-            coll_wait(c, SLOT_HIER_ROUND_DATA(e), 1);
+            const size_t at = land_at(&l, p, e);
+            coll_put_signal(c, q, &c->work, at, acc, len * es, SLOT_HIER_ROUND(p, e));
+            coll_wait(c, SLOT_HIER_ROUND(p, e), 1);
             if (g < m->my_lrank)
-                op->racc(op, acc, c->land.addr, len);
+                op->racc(op, acc, land + at, len);
             else
-                op->acc(op, acc, c->land.addr, len);
+                op->acc(op, acc, land + at, len);
         }
         if (f.partner >= 0) {
             int q = hier_leader(m, f.partner);
@@ -101,15 +142,12 @@ void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, 
     hier_map_t m;
     hier_map_init(&m, c, -1);
     const size_t nbytes = count * op->esize;
-    if (!hier_is_leader(&m, c))
-        hier_node_expose(c, src, 0, nbytes);
     hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
     if (hier_is_leader(&m, c)) {
         node_combine(c, &m, dest->addr, src, count, op);
         if (m.nleaders > 1)
             leaders_rd(c, &m, dest, count, op);
         if (m.hi - m.lo > 1) {
-            hier_node_expose(c, dest, 0, nbytes);
             hier_node_release(c, &m, SLOT_NODE_RELEASE);
             hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
         }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "coll/algo.h"
+#include "coll/hier.h"
 #include "coll/set_shape.h"
 #include "core/env.h"
 #include "core/error.h"
@@ -72,7 +73,7 @@ void coll_set_shape_make(coll_set_shape_t *s, const sshmem_triplet_t *t, int me)
     s->direct = all_mapped(t);
     s->hier_worth = 0;
     s->groups = (coll_groups_t){0, 0, NULL};
-    if (sshmem_env.local != 0) /* node mates never use load/store (hier_usable) */
+    if (!hier_usable(NULL)) /* node mates never use load/store */
         return;
     if (sshmem.n_nodes == 1 && !hier_forced())
         return;

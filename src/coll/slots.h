@@ -55,11 +55,9 @@
 
 /* ---- node-aware reduce between leaders (hier_reduce.c) */
 #define HIER_ROUNDS 18
-#define SLOT_HIER_ROUND_FREE(e) (COLL_SLOT_ALGO + 3 + (e))
-#define SLOT_HIER_ROUND_DATA(e) (COLL_SLOT_ALGO + 3 + HIER_ROUNDS + (e))
-#define SLOT_HIER_FOLD_FREE (COLL_SLOT_ALGO + 3 + 2 * HIER_ROUNDS)
-#define SLOT_HIER_FOLD_DATA (SLOT_HIER_FOLD_FREE + 1)
-#define SLOT_HIER_FOLD_RESULT (SLOT_HIER_FOLD_FREE + 2)
+#define SLOT_HIER_ROUND(p, e) (COLL_SLOT_ALGO + 3 + (p) * HIER_ROUNDS + (e)) /* chunk parity p */
+#define SLOT_HIER_FOLD_DATA (COLL_SLOT_ALGO + 3 + 2 * HIER_ROUNDS)
+#define SLOT_HIER_FOLD_RESULT (SLOT_HIER_FOLD_DATA + 1)
 
 /* ---- collect, fcollect (collect.c, ring_bruck.c; hier_collect.c between leaders) */
 #define SLOT_COLLECT_STEP(e) (COLL_SLOT_ALGO + (e))          /* Bruck's / doubling's step e */

@@ -49,7 +49,7 @@
       "barrier/sync algorithm: auto | dissem (dissemination) | flat (all signal all) | hier "  \
       "(node-aware: shared memory in a node, leaders across nodes)")            \
     X(coll_bcast, CHOICE, "SSHMEM_COLL_BCAST", NULL, "auto",                                      \
-      "broadcast: auto | linear (root writes all) | coop (shared memory, all copy) | binomial | "  \
+      "broadcast: auto | linear (shared memory, root writes all) | coop (shared memory, all copy) | binomial | "  \
       "knomial (radix 4) | hier (node-aware)")                                                                        \
     X(coll_reduce, CHOICE, "SSHMEM_COLL_REDUCE", NULL, "auto",                                    \
       "reductions: auto | shm (read all, shared memory) | shmrs (reduce-scatter + allgather, "    \

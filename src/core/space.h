@@ -37,7 +37,6 @@ typedef enum sshmem_space_part {
     SSHMEM_SPACE_PROFILE,          /* SSHMEM_PROFILE: this PE's row (a cell per target PE) */
     SSHMEM_SPACE_DEBUG_FLAGS,      /* SHMEM_DEBUG: two flags per PE */
     SSHMEM_SPACE_DEBUG_MAILBOX,    /* SHMEM_DEBUG: one argument descriptor per PE */
-    SSHMEM_SPACE_NODE_MIRROR,      /* where this PE's node mirror is (node-aware collectives) */
     SSHMEM_SPACE_PARTS
 } sshmem_space_part_t;
 

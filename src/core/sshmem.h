@@ -31,6 +31,8 @@ typedef struct sshmem_peer {
     char *direct[SSHMEM_NUM_REGIONS];  /* load/store view of the peer's region in our space */
     uint64_t remote[SSHMEM_NUM_REGIONS]; /* the region's base in the peer's own address space */
     int known;                          /* direct and remote are filled in (release/acquire) */
+    char *node_heap; /* an on-node peer's heap for the node-aware collectives where direct has
+                      * none (sshmem_peer_node_heap), NULL until they first need it */
 } sshmem_peer_t;
 
 /* Peers per chunk of the lazily made per-peer tables (this layer's and the transport's). A

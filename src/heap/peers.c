@@ -367,6 +367,33 @@ static const sshmem_peer_t *learn_peer(int pe)
     return peer;
 }
 
+char *sshmem_peer_node_heap(int pe)
+{
+    sshmem_peer_t *peer = (sshmem_peer_t *)sshmem_peer(pe);
+    if (peer->direct[SSHMEM_REGION_HEAP])
+        return peer->direct[SSHMEM_REGION_HEAP];
+    char *view = __atomic_load_n(&peer->node_heap, __ATOMIC_ACQUIRE);
+    if (view)
+        return view;
+    pthread_mutex_lock(&learn_lock);
+    if (!peer->node_heap) {
+        size_t len;
+        core_card_t core;
+        char why[512] = "its card offers no memory file";
+        free(read_card(pe, &core, &len));
+        view = core.heap_fd < 0 || core.node_id != sshmem.my_node
+                   ? NULL
+                   : map_file(pe, &core, core.heap_fd, SSHMEM_REGION_HEAP, why, sizeof why);
+        if (!view)
+            sshmem_fatal("sshmem", "cannot map the symmetric heap of PE %d for a node-aware "
+                         "collective (%s); set SSHMEM_COLL_BARRIER, _BCAST, _REDUCE and "
+                         "_FCOLLECT to another algorithm than hier", pe, why);
+        __atomic_store_n(&peer->node_heap, view, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&learn_lock);
+    return peer->node_heap;
+}
+
 /* The next PE of this node after this one (cyclic), or -1 when it is alone there. */
 static int node_neighbour(void)
 {

@@ -18,4 +18,10 @@ void sshmem_peers_init(void);
  * global data, -1 when it could not be shared; heap_fd: the heap's (heap/memfile.h). */
 void sshmem_peers_exchange(int globals_fd, int heap_fd);
 
+/* A load/store view of on-node peer pe's symmetric heap, mapped on first use from its memory
+ * file even where UCX has no shared-memory transport and direct views stay NULL: for the
+ * node-aware collectives (coll/hier.h), which read it only after the peer's flag said so.
+ * Its direct view where it has one. Fatal when the file cannot be mapped. */
+char *sshmem_peer_node_heap(int pe);
+
 #endif

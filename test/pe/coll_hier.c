@@ -6,8 +6,8 @@
  * a sum, a non-commutative user operator of the MPI-style layer (composition of affine maps
  * modulo a prime: the result is wrong unless members are combined in order), and fcollect;
  * in team and active-set forms. Every element is checked on every PE. The runs with
- * UCX_TLS=tcp,self on the direct path share memory inside a node through node mirrors (UCX maps
- * no heap there); those with SSHMEM_LOCAL=ucx check that hier falls back.
+ * UCX_TLS=tcp,self on the direct path map node mates' heaps for hier alone (UCX maps no heap
+ * there: sshmem_peer_node_heap); those with SSHMEM_LOCAL=ucx check that hier falls back.
  *
  * sshmem-test: np=1 2 3 4 5 8
  * sshmem-test-env: paths=direct SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_FCOLLECT=hier

@@ -15,7 +15,6 @@
 
 #include "core/profile.h"
 #include "api/space_layout.h"
-#include "coll/hier.h"
 #include "sync/hang.h"
 #include "sync/lock.h"
 #include "team/team.h"
@@ -40,7 +39,6 @@ static size_t least(const sshmem_space_settings_t *s, int part)
                sshmem_team_state_bytes(s->n_pes, s->teams_max, SSHMEM_TEAM_KIND_SPLIT);
     case SSHMEM_SPACE_LOCKS: return (size_t)s->locks_max * SSHMEM_LOCK_NODE_BYTES;
     case SSHMEM_SPACE_HANG: return SSHMEM_HANG_AREA_BYTES;
-    case SSHMEM_SPACE_NODE_MIRROR: return SSHMEM_HIER_CARD_BYTES;
     case SSHMEM_SPACE_PROFILE:
         return s->profile && n <= SSHMEM_SPACE_PROFILE_MAX_PES
                    ? sizeof(sshmem_profile_row_t) + n * sizeof(sshmem_profile_cell_t) : 0;
