@@ -87,14 +87,6 @@ enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
                                                                       : COLL_FCOLLECT_RING;
 }
 
-enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes)
-{
-    int forced = sshmem_env.coll_scan;
-    if (forced == COLL_SCAN_RD || (forced == COLL_SCAN_SHM && c->direct))
-        return (enum coll_scan_algo)forced;
-    return c->direct && c->n <= COLL_FLAT_MAX_MEMBERS ? COLL_SCAN_SHM : COLL_SCAN_RD;
-}
-
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes)
 {
     if (sshmem_env.coll_exchange == COLL_EXCHANGE_RENDEZVOUS)

@@ -23,6 +23,11 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
 
+/* Where this call's message-passing reductions and scans receive, their rounds each in a
+ * place of its own: the call's work space when need bytes fit it, else on a team the half of
+ * the team's steps of this call's parity (reduce.c). Returns its bytes. */
+size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
+
 /* The same result on member root only, into its dest (any memory of the root; ignored on
  * the others), on shared memory (c->direct). The root's dest is used in place when it is
  * symmetric and apart from its source, else the result goes through bounce (symmetric,
