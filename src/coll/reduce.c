@@ -412,13 +412,21 @@ static void rd_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, char *
     }
 }
 
+/* The survivor that holds a member's result: the member's own, or its partner's. */
+static int survivor_of(const fold_t *f, int member)
+{
+    return member < 2 * f->rem ? member / 2 : member - f->rem;
+}
+
 /* Recursive halving (reduce-scatter: each round exchanges half of the remaining range,
  * nearest survivor first, so each combined range is a consecutive run of members), then
- * recursive doubling of the owned ranges in the reverse order (allgather straight into
- * dest). Round e's half lands after the places of the rounds before it, which this member
- * and its partner of round e have kept alike. */
+ * recursive doubling of the owned ranges in the reverse order straight into dest: an
+ * allgather (rv < 0), or a binomial gather to survivor rv, where a survivor sends once, in
+ * the round of the highest bit in which it differs from rv. Round e's half lands after the
+ * places of the rounds before it, which this member and its partner of round e have kept
+ * alike. */
 static void rsag_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
-                        size_t off, const char *mine, size_t len, const coll_op_t *op)
+                        size_t off, const char *mine, size_t len, const coll_op_t *op, int rv)
 {
     const size_t es = op->esize;
     char *acc = dest->addr + off * es;
@@ -440,11 +448,14 @@ static void rsag_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, cons
         mine = acc;
         cur = keep;
     }
-    for (int e = f->levels - 1; e >= 0; e--) {
+    const int rel = rv < 0 ? 0 : f->vme ^ rv;
+    for (int e = f->levels - 1; e >= 0 && !(rel >> (e + 1)); e--) {
         const int q = fold_member(f, f->vme ^ (1 << e));
-        coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
-                        (cur.hi - cur.lo) * es, SLOT_ROUND_DATA(e));
-        coll_wait(c, SLOT_ROUND_DATA(e), 1);
+        if (rv < 0 || rel >> e)
+            coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
+                            (cur.hi - cur.lo) * es, SLOT_ROUND_DATA(e));
+        if (rv < 0 || !(rel >> e))
+            coll_wait(c, SLOT_ROUND_DATA(e), 1);
         cur = held[e];
     }
 }
@@ -460,9 +471,10 @@ SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap
 }
 
 /* rd (halving 0: each round exchanges the whole vector; only where every round's vector has
- * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. */
+ * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. root:
+ * the member that needs the result, or -1 for all (rd gives it to all anyway). */
 static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                          size_t count, const coll_op_t *op, int halving)
+                          size_t count, const coll_op_t *op, int halving, int root)
 {
     const size_t es = op->esize;
     const fold_t f = fold_of(c);
@@ -471,6 +483,9 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     const size_t cap = coll_round_landing(c, halving ? rsag_need(&f, count, es) : rd_need, &land);
     halving = halving || rd_need > cap;
     const size_t chunk = halving ? rsag_chunk(&f, count, es, cap) : count;
+    /* To a root in one chunk only: a chunk's places are used once per call. */
+    const int rv = halving && root >= 0 && chunk == count ? survivor_of(&f, root) : -1;
+    const int fold_back = rv < 0 || f.partner == root; /* the extra member gets the result */
     if (SSHMEM_UNLIKELY(chunk == 0))
         landing_too_small(c, es, cap);
     for (size_t off = 0, len; off < count; off += len) {
@@ -488,11 +503,13 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
             mine = acc;
         }
         if (halving)
-            rsag_rounds(c, &f, &land, dest, off, mine, len, op);
+            rsag_rounds(c, &f, &land, dest, off, mine, len, op, rv);
         else
             rd_rounds(c, &f, &land, acc, mine, len, op);
-        if (f.partner >= 0)
+        if (f.partner >= 0 && fold_back)
             coll_put_signal(c, f.partner, dest, off * es, acc, len * es, SLOT_FOLD_RESULT);
+        else if (f.partner >= 0) /* only that all have entered the call (the reuse rule) */
+            coll_signal(c, f.partner, SLOT_FOLD_RESULT);
     }
 }
 
@@ -510,8 +527,8 @@ int coll_reduce_src_local(const coll_t *c, size_t nbytes)
     return c->n > 1 && (algo == COLL_REDUCE_RSAG || algo == COLL_REDUCE_RD);
 }
 
-void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                 const coll_op_t *op)
+void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                    const coll_op_t *op, int root)
 {
     const size_t nbytes = count * op->esize;
     if (count == 0)
@@ -537,8 +554,14 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
         coll_hier_reduce(c, dest, src, count, op);
         break;
     default:
-        reduce_rounds(c, dest, src, count, op, algo == COLL_REDUCE_RSAG);
+        reduce_rounds(c, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
         break;
     }
     coll_done(c);
+}
+
+void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                 const coll_op_t *op)
+{
+    coll_reduce_to(c, dest, src, count, op, -1);
 }

@@ -77,7 +77,8 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 #define SSHMEM_TEAM_PREDEFINED_STATE_BYTES                                                       \
     SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED, SSHMEM_TEAM_STAGE_PREDEFINED)
 /* Steps: the work space of the log-step collectives (coll_work_in_steps: Bruck's alltoall
- * and allgather, native and MPI-style) on teams not all on shared memory, two halves taken by
+ * and allgather, native and MPI-style; the landing of the larger message-passing reductions
+ * and scans, coll/reduce.c) on teams not all on shared memory, two halves taken by
  * the parity of the call number. No member leaves a call before all have entered it, so a
  * member in call t has left call t - 2, the last that used this half: nobody waits for a
  * receiver to say that its half is free. Without such a message every step lands in a region
@@ -90,7 +91,9 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
  * pool stays small: larger split teams take one message per member. */
 #define SSHMEM_TEAM_STEPS_SPLIT_MEMBERS 128
 #define SSHMEM_TEAM_STEPS_MIN_SPLIT (16u << 10)
-#define SSHMEM_TEAM_STEPS_MIN_WORLD (256u << 10) /* rooms of a few KiB at a few members */
+/* SHMEM_TEAM_WORLD's half holds at least a 1 MiB reduce-scatter's landing (coll/reduce.c,
+ * coll_round_landing), so such a reduction goes in one piece. */
+#define SSHMEM_TEAM_STEPS_MIN_WORLD (1024u << 10)
 enum sshmem_team_kind { SSHMEM_TEAM_KIND_WORLD, SSHMEM_TEAM_KIND_SHARED, SSHMEM_TEAM_KIND_SPLIT };
 static inline size_t sshmem_team_steps_half(long n_pes, enum sshmem_team_kind kind)
 {
