@@ -35,10 +35,10 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
 
 /* The same result on member root only, into its dest (any memory of the root; ignored on
  * the others), on shared memory (c->direct). The root's dest is used in place when it is
- * symmetric and apart from its source, else the result goes through bounce (symmetric,
- * bounce_elems elements) in pieces. */
+ * symmetric and apart from its source, else the result goes through bounce (symmetric, of
+ * count elements). */
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
+                      const coll_op_t *op, int root, char *bounce);
 
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through

@@ -31,14 +31,21 @@
 
 /* ------------------------------------------------------------------ shared memory */
 
+/* dest = every member's copy (at `at` of b) combined in member order. */
+static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t at,
+                        size_t count, const coll_op_t *op)
+{
+    op->op3(op, dest, coll_peer(c, b, 0, at), coll_peer(c, b, 1, at), count);
+    for (int j = 2; j < c->n; j++)
+        op->acc(op, dest, coll_peer(c, b, j, at), count);
+}
+
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {
     memcpy(c->work.addr, src->addr, count * op->esize);
     coll_barrier(c);
-    op->op3(op, dest->addr, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
-    for (int j = 2; j < c->n; j++)
-        op->acc(op, dest->addr, coll_peer(c, &c->work, j, 0), count);
+    combine_all(c, dest->addr, &c->work, 0, count, op);
 }
 
 /* A vector that fits a cache line, on a team on shared memory: every member writes its
@@ -56,9 +63,7 @@ static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     coll_put_stamp(coll_stamp_of_line(mine), stamp);
     for (int d = 1; d < c->n; d++) /* all stamps first: their lines travel at once */
         coll_wait_stamp(c, coll_stamp_of_line(coll_stamp_line(c, coll_rel(c, d))), stamp);
-    op->op3(op, dest->addr, coll_stamp_line(c, 0), coll_stamp_line(c, 1), count);
-    for (int j = 2; j < c->n; j++)
-        op->acc(op, dest->addr, coll_stamp_line(c, j), count);
+    combine_all(c, dest->addr, &c->flags, SSHMEM_TEAM_STAMP_LINE_AT, count, op);
 }
 
 /* Slice i of count elements over n members: [*lo, *hi). */
@@ -142,11 +147,9 @@ void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const ch
 /*
  * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
  * where its result goes (a "window": its dest when that is symmetric and apart from its
- * source, else the bounce buffer it was given, in pieces), then member i combines slice i of
- * every source straight into the root's window. The root copies a bounce piece out and frees
- * everybody for the next piece; after the last one the sources may be reused. Where a flat
- * barrier is the barrier of choice, the last piece ends with one instead: the members leave
- * as soon as all have combined, without waiting for the root's word. Only the root's dest is
+ * source, else the bounce buffer it was given, which holds count elements), then member i
+ * combines slice i of every source straight into the root's window. After a barrier the
+ * sources may be reused, and the root copies a bounced result out. Only the root's dest is
  * written; other members' dest is not even looked at.
  */
 
@@ -161,33 +164,27 @@ static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_
         *win = (coll_buf_t){dest, region, off};
         return 0;
     }
-    coll_buf(win, bounce, 1, "bounce buffer", c);
+    coll_buf(win, bounce, bytes, "bounce buffer", c);
     return 1;
 }
 
-/* The window as one flag value (offset, region, bounce bit), and back on a member. */
-static long window_encode(const coll_buf_t *win, int bounced)
-{
-    return (long)(win->off << 3 | (size_t)win->region << 1 | (size_t)bounced);
-}
+/* The window as one flag value (offset, region), and back on a member. */
+static long window_encode(const coll_buf_t *win) { return (long)(win->off << 2 | win->region); }
 
-static char *window_decode(const coll_t *c, int root, long v, int *bounced)
+static char *window_decode(const coll_t *c, int root, long v)
 {
-    *bounced = (int)(v & 1);
-    return sshmem_peer(coll_pe(c, root))->direct[(v >> 1) & 3] + ((size_t)v >> 3);
+    return sshmem_peer(coll_pe(c, root))->direct[v & 3] + ((size_t)v >> 2);
 }
 
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems)
+                      const coll_op_t *op, int root, char *bounce)
 {
     const size_t es = op->esize;
     coll_buf_t win;
     char *base = NULL;
     int bounced = 0;
-    if (count == 0)
-        return;
-    if (c->n == 1) {
-        if (dest != src->addr)
+    if (count == 0 || c->n == 1) {
+        if (count && dest != src->addr)
             memmove(dest, src->addr, count * es);
         return;
     }
@@ -195,44 +192,18 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
         bounced = root_window(c, dest, src, count * es, bounce, &win);
         base = win.addr;
         for (int d = 1; d < c->n; d++)
-            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win, bounced));
+            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win));
     }
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
-        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE), &bounced);
-    const size_t cap = bounced ? bounce_elems : count;
-    if (SSHMEM_UNLIKELY(cap == 0))
-        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the bounce buffer; pass a "
-                     "symmetric dest on the root", es);
-    for (size_t at = 0, len; at < count; at += len) {
-        len = count - at < cap ? count - at : cap;
-        size_t lo, hi;
-        slice_of(len, c->n, c->me, &lo, &hi);
-        coll_buf_t piece = *src;
-        piece.addr += at * es;
-        piece.off += at * es;
-        if (hi > lo)
-            combine_slice(c, &piece, piece.addr + lo * es, base + lo * es, lo, hi, op);
-        if (at + len == count && coll_algo_barrier(c) == COLL_BARRIER_FLAT) {
-            /* The last piece: once every member has combined (one flat barrier: a single
-             * wait), every source is free and the window complete. The members leave at
-             * once; only the root stays, to copy a bounced piece out. */
-            coll_barrier(c);
-            if (c->me == root && bounced)
-                memcpy(dest + at * es, base, len * es);
-            break;
-        }
-        if (c->me != root) {
-            coll_signal(c, root, SLOT_ROOT_DONE);
-            coll_wait(c, SLOT_ROOT_FREE, 1);
-            continue;
-        }
-        coll_wait(c, SLOT_ROOT_DONE, c->n - 1);
-        if (bounced)
-            memcpy(dest + at * es, base, len * es);
-        for (int d = 1; d < c->n; d++)
-            coll_signal(c, coll_rel(c, d), SLOT_ROOT_FREE);
-    }
+        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
+    size_t lo, hi;
+    slice_of(count, c->n, c->me, &lo, &hi);
+    if (hi > lo)
+        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
+    coll_barrier(c); /* every slice is in, every source free */
+    if (bounced)
+        memcpy(dest, base, count * es);
 }
 
 /*
@@ -397,36 +368,23 @@ static size_t rsag_chunk(const fold_t *f, size_t count, size_t es, size_t cap)
     return lo;
 }
 
-/* Recursive doubling: round e's whole vector lands at place rem? 1 + e : e. */
-static void rd_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, char *acc,
-                      const char *mine, size_t len, const coll_op_t *op)
-{
-    const size_t bytes = len * op->esize;
-    for (int e = 0; e < f->levels; e++) {
-        const int q = fold_member(f, f->vme ^ (1 << e));
-        const size_t at = (size_t)((f->rem ? 1 : 0) + e) * bytes;
-        coll_put_signal(c, q, land, at, mine, bytes, SLOT_ROUND_DATA(e));
-        coll_wait(c, SLOT_ROUND_DATA(e), 1);
-        combine_into(op, acc, mine, land->addr + at, len, q < c->me);
-        mine = acc;
-    }
-}
-
 /* The survivor that holds a member's result: the member's own, or its partner's. */
 static int survivor_of(const fold_t *f, int member)
 {
     return member < 2 * f->rem ? member / 2 : member - f->rem;
 }
 
-/* Recursive halving (reduce-scatter: each round exchanges half of the remaining range,
- * nearest survivor first, so each combined range is a consecutive run of members), then
+/* Recursive doubling (halving 0: partners exchange their whole partial results), or
+ * recursive halving (reduce-scatter: each round exchanges half of the remaining range,
+ * nearest survivor first, so each combined range is a consecutive run of members) and then
  * recursive doubling of the owned ranges in the reverse order straight into dest: an
  * allgather (rv < 0), or a binomial gather to survivor rv, where a survivor sends once, in
- * the round of the highest bit in which it differs from rv. Round e's half lands after the
+ * the round of the highest bit in which it differs from rv. Round e's data lands after the
  * places of the rounds before it, which this member and its partner of round e have kept
  * alike. */
-static void rsag_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
-                        size_t off, const char *mine, size_t len, const coll_op_t *op, int rv)
+static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
+                   size_t off, const char *mine, size_t len, const coll_op_t *op, int halving,
+                   int rv)
 {
     const size_t es = op->esize;
     char *acc = dest->addr + off * es;
@@ -434,10 +392,13 @@ static void rsag_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, cons
     size_t at = f->rem ? len * es : 0;
     for (int e = 0; e < f->levels; e++) {
         const int q = fold_member(f, f->vme ^ (1 << e));
-        const size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
-        const int upper = (f->vme >> e) & 1;
-        const range_t keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
-        const range_t give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
+        range_t keep = cur, give = cur; /* doubling: the whole range both ways */
+        if (halving) {
+            const size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
+            const int upper = (f->vme >> e) & 1;
+            keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
+            give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
+        }
         held[e] = cur;
         coll_put_signal(c, q, land, at, mine + give.lo * es, (give.hi - give.lo) * es,
                         SLOT_ROUND_DATA(e));
@@ -449,7 +410,7 @@ static void rsag_rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, cons
         cur = keep;
     }
     const int rel = rv < 0 ? 0 : f->vme ^ rv;
-    for (int e = f->levels - 1; e >= 0 && !(rel >> (e + 1)); e--) {
+    for (int e = f->levels - 1; halving && e >= 0 && !(rel >> (e + 1)); e--) {
         const int q = fold_member(f, f->vme ^ (1 << e));
         if (rv < 0 || rel >> e)
             coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
@@ -502,10 +463,7 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
             coll_op_apply(op, acc, mine, land.addr, len);
             mine = acc;
         }
-        if (halving)
-            rsag_rounds(c, &f, &land, dest, off, mine, len, op, rv);
-        else
-            rd_rounds(c, &f, &land, acc, mine, len, op);
+        rounds(c, &f, &land, dest, off, mine, len, op, halving, rv);
         if (f.partner >= 0 && fold_back)
             coll_put_signal(c, f.partner, dest, off * es, acc, len * es, SLOT_FOLD_RESULT);
         else if (f.partner >= 0) /* only that all have entered the call (the reuse rule) */

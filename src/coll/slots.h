@@ -48,9 +48,7 @@
 
 /* ---- shared-memory reductions (reduce.c) */
 #define SLOT_SHMRS_DONE (COLL_SLOT_ALGO + 0)  /* shmrs: a member has written its slices */
-#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 0)  /* reduce to a root: where the sources are */
-#define SLOT_ROOT_DONE (COLL_SLOT_ALGO + 1)   /* a member has combined its slice */
-#define SLOT_ROOT_FREE (COLL_SLOT_ALGO + 2)   /* the root has copied a piece out */
+#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 0)  /* reduce to a root: where the result goes */
 #define SLOT_GATHERED (COLL_SLOT_ALGO + 0)    /* coll_reduce_gather: a vector is in */
 
 /* ---- node-aware reduce between leaders (hier_reduce.c) */

@@ -219,8 +219,9 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
-/* A rooted reduce on shared memory: the engine's own rooted algorithm, the team's staging
- * buffer as its bounce buffer when the root's dest cannot take the result directly. */
+/* A rooted reduce on shared memory that fits the team's staging buffer: the engine's own
+ * rooted algorithm, the stage as its bounce buffer when the root's dest cannot take the
+ * result directly. */
 static void rooted(red_t *r, char *dest, const coll_buf_t *s)
 {
     coll_t c;
@@ -230,7 +231,7 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
     coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
-                     r->team->stage, r->team->stage_bytes / f->op->esize);
+                     r->team->stage);
 }
 
 /* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
@@ -278,7 +279,8 @@ static int run(red_t *r, void *dest, const void *source)
     if (r->kind == RED_ROOT && gathered(r, dest, s))
         return SHMEMX_SUCCESS;
     int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
-    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
+    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES &&
+        bytes <= r->team->stage_bytes)
         rooted(r, dest, &sb);
     else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
         engine(r, &db, &sb, r->count * f->per_elem);
