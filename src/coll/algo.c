@@ -36,7 +36,7 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     return c->n > 4 && c->n <= 16 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
-/* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
+/* The flat shared-memory reductions read every member's buffer, so each PE maps
  * every other PE's heap on first use (heap/peers.c learns peers lazily): n^2 mappings for the
  * job, each a UCX endpoint and an attach. Past this many members the log n algorithms, whose
  * PEs each talk to log n others, keep start-up and first calls linear. */

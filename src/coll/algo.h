@@ -6,8 +6,9 @@
  * falls back to the automatic choice, and so does hier (src/coll/hier.h) where node mates do
  * not map each other (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes
  * with more than one member on some node (hier_worth). Every PE of a call makes the same choice: it depends
- * only on values all members agree on. Every reduction and scan algorithm keeps member order
- * (src/coll/reduce.c, scan.c), so a non-commutative operator may take any of them.
+ * only on values all members agree on. Every reduction algorithm keeps member order
+ * (src/coll/reduce.c), and so does the scan (one algorithm, scan.c), so a non-commutative
+ * operator may take any of them.
  */
 #ifndef SSHMEM_COLL_ALGO_H
 #define SSHMEM_COLL_ALGO_H

@@ -38,11 +38,8 @@
 #define SLOT_HIER_BCAST_UP (COLL_SLOT_ALGO + 3)   /* leaders: arrivals of a subtree */
 #define SLOT_HIER_BCAST_DOWN (COLL_SLOT_ALGO + 4) /* leaders: the data is in our dest */
 
-/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, reduce_tree.c, scan.c) */
-#define SLOT_ROUND_FREE(e) (COLL_SLOT_ALGO + (e))      /* round e: my landing is free */
+/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, scan.c) */
 #define SLOT_ROUND_DATA(e) (COLL_SLOT_ALGO + 20 + (e)) /* round e: the data is in */
-#define SLOT_TREE_PLACED SLOT_ROUND_DATA(2)             /* reduce_tree.c: a placed vector */
-#define SLOT_FOLD_FREE (COLL_SLOT_ALGO + 40)   /* non-power-of-two fold: landing free */
 #define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)   /* the folded member's data is in */
 #define SLOT_FOLD_RESULT (COLL_SLOT_ALGO + 42) /* the result back to the folded member */
 

@@ -1,9 +1,9 @@
 /*
  * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on the collective
  * engine of src/coll: the team's sync areas, the engine's algorithms and its choice of them
- * by size, PE count and shared memory (SSHMEM_COLL_REDUCE / SSHMEM_COLL_SCAN force them here
- * too). Every engine algorithm keeps member order, so a non-commutative user operator gets
- * x0 o x1 o ... o x(n-1) exactly.
+ * by size, PE count and shared memory (SSHMEM_COLL_REDUCE forces them here too). Every
+ * engine algorithm keeps member order, so a non-commutative user operator gets x0 o x1 o ...
+ * o x(n-1) exactly.
  *
  * The (datatype, operator) pair becomes an engine operator (red_form.c). Buffers:
  *  - symmetric source and dest (shmem_malloc, globals; the normal case) with a form that may

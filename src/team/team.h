@@ -50,11 +50,9 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 /* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd
  * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine
  * collective. Every piece costs synchronisations, which on a crowded host are trips through
- * the scheduler, so fewer, larger pieces win. Through UCX half of it holds data and the
- * reductions receive in the other half. The predefined teams, where such calls mostly run,
- * get the large one; split teams keep a small one, so the pool stays as small as
- * SSHMEM_TEAMS_MAX asks. Pages never used are never touched. 1.5 MiB, so that over tcp 1 MiB
- * of data goes as one piece with its landing beside it (src/mpix/reduce.c, run_staged). */
+ * the scheduler, so fewer, larger pieces win. The predefined teams, where such calls mostly
+ * run, get the large one; split teams keep a small one, so the pool stays as small as
+ * SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
 #define SSHMEM_TEAM_STAGE_PREDEFINED (1536u << 10)
 /* Posts: 32-byte boxes for the small blocks of the MPI-style gather family (src/mpix/
