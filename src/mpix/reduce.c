@@ -226,10 +226,8 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
 {
     coll_t c;
     const mpix_red_form_t *f = &r->form;
-    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
-    coll_setup_team(&c, r->team, r->call);
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
+    const size_t n = r->count * f->per_elem;
+    setup(r, &c, n);
     coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
                      r->team->stage);
 }
