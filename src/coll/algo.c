@@ -37,7 +37,7 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     return c->n > 4 && c->n <= 16 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
-/* The flat shared-memory reductions and scans read every member's buffer, so each PE maps
+/* The flat shared-memory reductions read every member's buffer, so each PE maps
  * every other PE's heap on first use (heap/peers.c learns peers lazily): n^2 mappings for the
  * job, each a UCX endpoint and an attach. Past this many members the log n algorithms, whose
  * PEs each talk to log n others, keep start-up and first calls linear. */
@@ -86,14 +86,6 @@ enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
     const size_t bruck_block_max = coll_team_messages(c->team) ? (64u << 10) : 2048;
     return nbytes <= bruck_block_max || c->n > COLL_RING_MAX_MEMBERS ? COLL_FCOLLECT_BRUCK
                                                                       : COLL_FCOLLECT_RING;
-}
-
-enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes)
-{
-    int forced = sshmem_env.coll_scan;
-    if (forced == COLL_SCAN_RD || (forced == COLL_SCAN_SHM && c->direct))
-        return (enum coll_scan_algo)forced;
-    return c->direct && c->n <= COLL_FLAT_MAX_MEMBERS ? COLL_SCAN_SHM : COLL_SCAN_RD;
 }
 
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes)

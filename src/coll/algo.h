@@ -1,14 +1,14 @@
 /*
  * algo.h: which algorithm a collective uses. Each collective has an environment variable
- * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT, _SCAN; see core/env.h and doc/) whose
+ * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT; see core/env.h and doc/) whose
  * value forces one algorithm; "auto" (the default) chooses by PE count, size and whether the
  * members share memory. A shared-memory algorithm forced on a set that does not share memory
  * falls back to the automatic choice, and so does hier (src/coll/hier.h) where node mates do
  * not map each other (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes
  * with more than one member on some node (hier_worth). Every PE of a call makes the same
- * choice: it depends only on values all members agree on. Every reduction and scan
- * algorithm keeps member order (src/coll/reduce.c, scan.c), so a non-commutative operator
- * may take any of them.
+ * choice: it depends only on values all members agree on. Every reduction algorithm keeps
+ * member order (src/coll/reduce.c), and so does the scan (one algorithm, scan.c), so a
+ * non-commutative operator may take any of them.
  */
 #ifndef SSHMEM_COLL_ALGO_H
 #define SSHMEM_COLL_ALGO_H
@@ -31,7 +31,6 @@ enum coll_fcollect_algo {
     COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK,
     COLL_FCOLLECT_HIER
 };
-enum coll_scan_algo { COLL_SCAN_AUTO, COLL_SCAN_SHM, COLL_SCAN_RD };
 /* How a block of the shmemx gather family travels (src/mpix/exchange.h): through the
  * receiver's slot of the work space (eager), or straight into dest after a handshake. */
 enum coll_exchange_algo { COLL_EXCHANGE_AUTO, COLL_EXCHANGE_RENDEZVOUS, COLL_EXCHANGE_EAGER };
@@ -44,7 +43,6 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes);
 enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits);
 /* nbytes: one PE's block. */
 enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes);
-enum coll_scan_algo coll_algo_scan(const coll_t *c, size_t nbytes);
 /* nbytes: one block; slot_bytes: the data a work-space slot holds. Depends only on values
  * sender and receiver agree on (the receiver follows the sender's header anyway). */
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes);

@@ -22,33 +22,24 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
  * keep that order; every algorithm keeps it today (algo.c says which may not). */
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
+/* The same where only member root needs the result: dest (symmetric on every member) is
+ * complete on root; the others' may hold only parts (where reduce-scatter fits the landing
+ * in one piece, a binomial gather to root replaces its allgather). */
+void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                    const coll_op_t *op, int root);
+
+/* Where this call's message-passing reductions and scans receive, their rounds each in a
+ * place of its own: the call's work space when need bytes fit it, else on a team the half of
+ * the team's steps of this call's parity (reduce.c). Returns its bytes. */
+size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
 
 /* The same result on member root only, into its dest (any memory of the root; ignored on
  * the others), on shared memory (c->direct). The root's dest is used in place when it is
- * symmetric and apart from its source, else the result goes through bounce (symmetric,
- * bounce_elems elements) in pieces. */
+ * symmetric and apart from its source, else the result goes through bounce (symmetric, of
+ * count elements). */
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems);
+                      const coll_op_t *op, int root, char *bounce);
 
-/* The same result on member root only, into its dest (local memory, may be src), by a
- * binomial tree through the landing buffer (coll_landing), for teams without shared memory:
- * every vector crosses the network once. src: any local memory (read while the call runs).
- * acc: local scratch of acc_elems elements for a member that combines before sending (apart
- * from the landing buffer), needed only when coll_reduce_tree_needs_acc (the same answer on
- * every member); pieces are then as large as both. The root's first child may send its whole
- * vector at once (reduce_tree.c, "placed"), as plan says: every member fills plan with
- * coll_reduce_tree_place between coll_prepare_team and coll_announce_in_step (after any
- * coll_lend_landing), with the arguments it then passes to coll_reduce_tree. */
-typedef struct coll_tree_plan {
-    int placed;         /* the root's first child sends its vector placed */
-    char *into;         /* at the root: where they land */
-    void *scratch;      /* at the root: memory of its own for that, freed by coll_reduce_tree */
-} coll_tree_plan_t;
-void coll_reduce_tree_place(coll_t *c, coll_tree_plan_t *plan, char *dest, const char *src,
-                            size_t count, const coll_op_t *op, int root);
-void coll_reduce_tree(coll_t *c, coll_tree_plan_t *plan, char *dest, const char *src,
-                      size_t count, const coll_op_t *op, int root, char *acc, size_t acc_elems);
-int coll_reduce_tree_needs_acc(int n, const coll_op_t *op, int root);
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
  * stage (symmetric, count elements) on shared memory (c->direct), when coll_reduce would take

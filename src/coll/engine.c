@@ -58,7 +58,6 @@ static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
     c->work_bytes = SSHMEM_TEAM_WORK_BYTES;
     coll_buf(&c->flags, area, SSHMEM_TEAM_FLAGS * sizeof(long), "team sync area", c);
     coll_buf(&c->work, area + SSHMEM_TEAM_WORK_AT, c->work_bytes, "team work", c);
-    c->lent = NULL;
     c->reach_need = 0;
     c->reached = -1;
 }
@@ -68,16 +67,6 @@ void coll_work_in_steps(coll_t *c)
     const struct sshmem_team *t = c->team;
     c->work_bytes = t->steps_half;
     coll_buf(&c->work, t->steps + (c->seq & 1) * t->steps_half, c->work_bytes, "team steps", c);
-}
-
-size_t coll_landing(const coll_t *c, coll_buf_t *land)
-{
-    if (!c->lent || c->lent_bytes <= c->work_bytes) {
-        *land = c->work;
-        return c->work_bytes;
-    }
-    coll_buf(land, c->lent, c->lent_bytes, "landing buffer", c);
-    return c->lent_bytes;
 }
 
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
@@ -166,7 +155,6 @@ void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_siz
         coll_buf(&c->work, pWrk, wrk_bytes, "pWrk", c);
     else
         c->work = (coll_buf_t){NULL, 0, 0};
-    c->lent = NULL;
     c->reach_need = 0;
     c->reached = -1;
 }

@@ -94,10 +94,8 @@ typedef struct coll {
     int nflags;
     coll_buf_t work;      /* symmetric work space of work_bytes (may be 0 bytes) */
     size_t work_bytes;
-    char *lent;           /* a larger landing buffer lent for this call (coll_lend_landing) */
-    size_t lent_bytes;
-    coll_buf_t land;      /* where the message-passing reductions receive (coll_landing), */
-    size_t land_bytes;    /* set by coll_reduce when it runs one of them */
+    coll_buf_t land;      /* where hier's reduction receives (coll_round_landing), */
+    size_t land_bytes;    /* set by coll_reduce when it runs it */
     int direct;           /* every member is reachable by load/store: shared-memory algorithms */
     const coll_set_shape_t *shape; /* the set's shape, worked out before this call */
     int ucx_dirty;        /* regions (bit r) UCX puts went to since the last completion */
@@ -199,23 +197,6 @@ void coll_team_retire(struct sshmem_team *team);
 /* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
                            int nflags, void *pWrk, size_t wrk_bytes, const char *call);
-
-/* Let the message-passing reductions of this call (reduce.c rd and rsag, reduce_tree.c)
- * receive in buf (symmetric, bytes long, the same on every member) instead of the work
- * space: pieces of bytes instead of the work space's few KiB, so a 1 MiB reduction through
- * UCX takes a few rounds of synchronisation instead of a hundred.
- * Only where nothing of the call's own data lies in buf. Safe across calls: those algorithms
- * write into a peer's landing buffer only after the peer has said, inside the call, that it
- * is free (or has recorded the place before announcing the call: a placed block, held until
- * then), and every such write is in before the peer leaves the call. */
-static inline void coll_lend_landing(coll_t *c, void *buf, size_t bytes)
-{
-    c->lent = buf;
-    c->lent_bytes = bytes;
-}
-/* Where those reductions receive: the lent buffer if it is larger than the work space, else
- * the work space. */
-size_t coll_landing(const coll_t *c, coll_buf_t *land);
 
 /* Locate a symmetric buffer of len bytes (a fatal error if it is not symmetric). */
 void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, const coll_t *c);

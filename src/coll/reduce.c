@@ -9,37 +9,43 @@
  *    its own dest (reduce-scatter), writes that slice into every other member's dest and
  *    signals them (allgather). Two synchronizations, each member does 1/n of the work.
  * Message passing (any members):
- *  - rd: recursive doubling. Each round, partners exchange their partial results through
- *    each other's work buffer and combine. Data beyond the work buffer goes in chunks.
+ *  - rd: recursive doubling. Each round, partners exchange their partial results and combine.
  *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
  *    range) then recursive doubling of the owned ranges (allgather straight into dest).
  * For n not a power of two, n - p adjacent pairs of members fold into one first (fold_of).
+ * Both are one loop (reduce_rounds); every round's data lands in a place of its own
+ * (coll_round_landing), so nobody signals that its buffer is free.
  *
- * Work buffers are written only after their owner said they are free (a READY flag), since
- * one buffer serves every round. Combining always puts the lower members' data on the left,
- * and every partial result covers a consecutive run of members, so all members compute the
- * same bits and a non-commutative operator (MPI-style user operators) gets x0 op ... op
- * x(n-1) exactly, on every algorithm.
+ * Combining always puts the lower members' data on the left, and every partial result covers
+ * a consecutive run of members, so all members compute the same bits and a non-commutative
+ * operator (MPI-style user operators) gets x0 op ... op x(n-1) exactly, on every algorithm.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "coll/algo.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
-#include "coll/reduce_handoff.h"
 #include "coll/slots.h"
 #include "core/error.h"
 
 /* ------------------------------------------------------------------ shared memory */
+
+/* dest = every member's copy (at `at` of b) combined in member order. */
+static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t at,
+                        size_t count, const coll_op_t *op)
+{
+    op->op3(op, dest, coll_peer(c, b, 0, at), coll_peer(c, b, 1, at), count);
+    for (int j = 2; j < c->n; j++)
+        op->acc(op, dest, coll_peer(c, b, j, at), count);
+}
 
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {
     memcpy(c->work.addr, src->addr, count * op->esize);
     coll_barrier(c);
-    op->op3(op, dest->addr, coll_peer(c, &c->work, 0, 0), coll_peer(c, &c->work, 1, 0), count);
-    for (int j = 2; j < c->n; j++)
-        op->acc(op, dest->addr, coll_peer(c, &c->work, j, 0), count);
+    combine_all(c, dest->addr, &c->work, 0, count, op);
 }
 
 /* A vector that fits a cache line, on a team on shared memory: every member writes its
@@ -57,9 +63,7 @@ static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     coll_put_stamp(coll_stamp_of_line(mine), stamp);
     for (int d = 1; d < c->n; d++) /* all stamps first: their lines travel at once */
         coll_wait_stamp(c, coll_stamp_of_line(coll_stamp_line(c, coll_rel(c, d))), stamp);
-    op->op3(op, dest->addr, coll_stamp_line(c, 0), coll_stamp_line(c, 1), count);
-    for (int j = 2; j < c->n; j++)
-        op->acc(op, dest->addr, coll_stamp_line(c, j), count);
+    combine_all(c, dest->addr, &c->flags, SSHMEM_TEAM_STAMP_LINE_AT, count, op);
 }
 
 /* Slice i of count elements over n members: [*lo, *hi). */
@@ -143,11 +147,9 @@ void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const ch
 /*
  * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
  * where its result goes (a "window": its dest when that is symmetric and apart from its
- * source, else the bounce buffer it was given, in pieces), then member i combines slice i of
- * every source straight into the root's window. The root copies a bounce piece out and frees
- * everybody for the next piece; after the last one the sources may be reused. Where a flat
- * barrier is the barrier of choice, the last piece ends with one instead: the members leave
- * as soon as all have combined, without waiting for the root's word. Only the root's dest is
+ * source, else the bounce buffer it was given, which holds count elements), then member i
+ * combines slice i of every source straight into the root's window. After a barrier the
+ * sources may be reused, and the root copies a bounced result out. Only the root's dest is
  * written; other members' dest is not even looked at.
  */
 
@@ -162,33 +164,27 @@ static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_
         *win = (coll_buf_t){dest, region, off};
         return 0;
     }
-    coll_buf(win, bounce, 1, "bounce buffer", c);
+    coll_buf(win, bounce, bytes, "bounce buffer", c);
     return 1;
 }
 
-/* The window as one flag value (offset, region, bounce bit), and back on a member. */
-static long window_encode(const coll_buf_t *win, int bounced)
-{
-    return (long)(win->off << 3 | (size_t)win->region << 1 | (size_t)bounced);
-}
+/* The window as one flag value (offset, region), and back on a member. */
+static long window_encode(const coll_buf_t *win) { return (long)(win->off << 2 | win->region); }
 
-static char *window_decode(const coll_t *c, int root, long v, int *bounced)
+static char *window_decode(const coll_t *c, int root, long v)
 {
-    *bounced = (int)(v & 1);
-    return sshmem_peer(coll_pe(c, root))->direct[(v >> 1) & 3] + ((size_t)v >> 3);
+    return sshmem_peer(coll_pe(c, root))->direct[v & 3] + ((size_t)v >> 2);
 }
 
 void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce, size_t bounce_elems)
+                      const coll_op_t *op, int root, char *bounce)
 {
     const size_t es = op->esize;
     coll_buf_t win;
     char *base = NULL;
     int bounced = 0;
-    if (count == 0)
-        return;
-    if (c->n == 1) {
-        if (dest != src->addr)
+    if (count == 0 || c->n == 1) {
+        if (count && dest != src->addr)
             memmove(dest, src->addr, count * es);
         return;
     }
@@ -196,44 +192,18 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
         bounced = root_window(c, dest, src, count * es, bounce, &win);
         base = win.addr;
         for (int d = 1; d < c->n; d++)
-            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win, bounced));
+            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win));
     }
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
-        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE), &bounced);
-    const size_t cap = bounced ? bounce_elems : count;
-    if (SSHMEM_UNLIKELY(cap == 0))
-        sshmem_fatal(c->call, "one element (%zu bytes) does not fit the bounce buffer; pass a "
-                     "symmetric dest on the root", es);
-    for (size_t at = 0, len; at < count; at += len) {
-        len = count - at < cap ? count - at : cap;
-        size_t lo, hi;
-        slice_of(len, c->n, c->me, &lo, &hi);
-        coll_buf_t piece = *src;
-        piece.addr += at * es;
-        piece.off += at * es;
-        if (hi > lo)
-            combine_slice(c, &piece, piece.addr + lo * es, base + lo * es, lo, hi, op);
-        if (at + len == count && coll_algo_barrier(c) == COLL_BARRIER_FLAT) {
-            /* The last piece: once every member has combined (one flat barrier: a single
-             * wait), every source is free and the window complete. The members leave at
-             * once; only the root stays, to copy a bounced piece out. */
-            coll_barrier(c);
-            if (c->me == root && bounced)
-                memcpy(dest + at * es, base, len * es);
-            break;
-        }
-        if (c->me != root) {
-            coll_signal(c, root, SLOT_ROOT_DONE);
-            coll_wait(c, SLOT_ROOT_FREE, 1);
-            continue;
-        }
-        coll_wait(c, SLOT_ROOT_DONE, c->n - 1);
-        if (bounced)
-            memcpy(dest + at * es, base, len * es);
-        for (int d = 1; d < c->n; d++)
-            coll_signal(c, coll_rel(c, d), SLOT_ROOT_FREE);
-    }
+        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
+    size_t lo, hi;
+    slice_of(count, c->n, c->me, &lo, &hi);
+    if (hi > lo)
+        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
+    coll_barrier(c); /* every slice is in, every source free */
+    if (bounced)
+        memcpy(dest, base, count * es);
 }
 
 /*
@@ -300,6 +270,27 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 /* ------------------------------------------------------------------ message passing */
 
 /*
+ * Where a partner's data lands: a place of its own for each round (and for the fold) in
+ * round_landing, so that nobody says its place is free. Across calls the areas in turn keep
+ * them apart: a small vector lands in the call's work space (a team's sync area, an active
+ * set's pWrk, which the caller alternates), a larger one on a team in the half of the team's
+ * steps of this call's parity (team/team.h, "Steps"): every member has left the call two
+ * back, the last that used it. Inside a call a round's place is written once per chunk, and a
+ * partner starts the next chunk only after this member's data of the last one has reached it
+ * (rsag: its allgather; the fold: the result), so a chunk never overwrites one not yet taken.
+ */
+size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
+{
+    const struct sshmem_team *t = c->team;
+    if (need <= c->work_bytes || !t || t->steps_half <= c->work_bytes) {
+        *land = c->work;
+        return c->work_bytes;
+    }
+    coll_buf(land, t->steps + (c->seq & 1) * t->steps_half, t->steps_half, "team steps", c);
+    return t->steps_half;
+}
+
+/*
  * Folding n members onto p (the largest power of two <= n) so that each of the p keeps a
  * consecutive range of members, in order: the first 2*(n-p) members pair up (2k, 2k+1), the
  * odd one of a pair hands its data to the even one and gets the result back at the end; the
@@ -309,6 +300,7 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
  */
 typedef struct fold {
     int p2;      /* largest power of two <= n */
+    int levels;  /* log2(p2): rounds of the doubling */
     int extra;   /* this member hands its data to its partner (me - 1) and waits */
     int partner; /* the extra member's partner, or the survivor's extra (me + 1), or -1 */
     int vme;     /* a survivor's number among the p2 */
@@ -319,8 +311,11 @@ static fold_t fold_of(const coll_t *c)
 {
     fold_t f;
     f.p2 = 1;
-    while (f.p2 * 2 <= c->n)
+    f.levels = 0;
+    while (f.p2 * 2 <= c->n) {
         f.p2 *= 2;
+        f.levels++;
+    }
     f.rem = c->n - f.p2;
     int paired = c->me < 2 * f.rem;
     f.extra = paired && (c->me & 1);
@@ -332,232 +327,147 @@ static fold_t fold_of(const coll_t *c)
 /* The member of survivor v. */
 static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
 
-/* Both at once with partner q in round e: our data into q's work, q's into ours; or, where
- * q is reached by messages (coll_messages_to), q's straight into `into` (any memory of ours;
- * NULL: our work). Each side reads what the other asked for (send_to_work), so the two ends
- * may choose differently. */
-static void exchange(coll_t *c, int q, int e, const void *data, size_t len, char *into)
+/* out = mine op theirs, or theirs op mine where theirs comes from lower members; mine may be
+ * out itself. */
+static void combine_into(const coll_op_t *op, char *out, const char *mine, const char *theirs,
+                         size_t n, int theirs_left)
 {
-    if (into)
-        coll_send_value(c, q, SLOT_ROUND_FREE(e), (long)(uintptr_t)into);
+    if (theirs_left)
+        coll_op_apply(op, out, theirs, mine, n);
     else
-        coll_signal(c, q, SLOT_ROUND_FREE(e));
-    send_to_work(c, q, SLOT_ROUND_FREE(e), SLOT_ROUND_DATA(e), data, len);
-    coll_wait(c, SLOT_ROUND_DATA(e), 1);
-}
-
-/* acc = from op acc where from_left, else acc op from. */
-static void combine_ordered(const coll_op_t *op, char *acc, const char *from, size_t count,
-                            int from_left)
-{
-    if (from_left)
-        op->racc(op, acc, from, count);
-    else
-        op->acc(op, acc, from, count);
-}
-
-/* Combine what partner q left at `from` (in our landing or work buffer) into acc, the lower
- * member on the left. */
-static void combine_from(const coll_t *c, int q, char *acc, const char *from, size_t count,
-                         const coll_op_t *op)
-{
-    combine_ordered(op, acc, from, count, q < c->me);
-}
-
-static void combine_work(const coll_t *c, int q, char *acc, size_t count, const coll_op_t *op)
-{
-    combine_from(c, q, acc, c->land.addr, count, op);
-}
-
-/* An extra member hands its chunk to its partner, in pieces of the work buffer's size. */
-static void fold_send(coll_t *c, const fold_t *f, const char *data, size_t count, size_t cap,
-                      size_t es)
-{
-    for (size_t done = 0, piece; done < count; done += piece) {
-        piece = count - done < cap ? count - done : cap;
-        send_to_work(c, f->partner, SLOT_FOLD_FREE, SLOT_FOLD_DATA, data + done * es,
-                     piece * es);
-    }
-}
-
-/* Its partner takes the pieces in (the extra member is higher: our data on the left). */
-static void fold_recv(coll_t *c, const fold_t *f, char *acc, size_t count, size_t cap,
-                      const coll_op_t *op)
-{
-    for (size_t done = 0, piece; done < count; done += piece) {
-        piece = count - done < cap ? count - done : cap;
-        recv_in_work(c, f->partner, SLOT_FOLD_FREE, SLOT_FOLD_DATA);
-        op->acc(op, acc + done * op->esize, c->land.addr, piece);
-    }
-}
-
-/* The result of a chunk goes back to the extra member, straight into its dest. */
-static void fold_result(coll_t *c, const fold_t *f, const coll_buf_t *dest, size_t at,
-                        size_t len)
-{
-    coll_put_signal(c, f->partner, dest, at, dest->addr + at, len, SLOT_FOLD_RESULT);
-}
-
-static size_t work_elems(const coll_t *c, const coll_op_t *op)
-{
-    size_t cap = c->land_bytes / op->esize;
-    if (SSHMEM_UNLIKELY(cap == 0 && !c->team))
-        sshmem_fatal(c->call, "the work array holds no element; pass a pWrk of at least "
-                     "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
-    if (SSHMEM_UNLIKELY(cap == 0))
-        sshmem_fatal(c->call, "one element of %zu bytes does not fit the team's work buffer "
-                     "(%zu bytes) that reductions between PEs without shared memory go "
-                     "through; split the element into smaller ones", op->esize, c->land_bytes);
-    return cap;
-}
-
-/* Rounds of the doubling (log2 of the survivors). */
-static int rounds_of(const fold_t *f)
-{
-    int levels = 0;
-    while ((1 << levels) < f->p2)
-        levels++;
-    return levels;
-}
-
-/*
- * Recursive doubling of a vector small enough that every round has a slot of its own in the
- * work space of the call's sync area (slot e + 1 for round e; slot 0 stays the fold's): a
- * partner writes into it without asking first, since nothing else writes there in this call
- * and every member has left the call that last used the area (engine.h, reuse rule). One
- * message per round instead of a "ready" and then the data: on a network that halves the
- * latency of each round.
- */
-static int rd_slots_fit(const coll_t *c, const fold_t *f, size_t bytes)
-{
-    return (size_t)(rounds_of(f) + 1) * bytes <= c->work_bytes;
-}
-
-static void rd_rounds_in_slots(coll_t *c, const fold_t *f, char *acc, size_t count,
-                               const coll_op_t *op)
-{
-    const size_t bytes = count * op->esize;
-    for (int e = 0; (1 << e) < f->p2; e++) {
-        int q = fold_member(f, f->vme ^ (1 << e));
-        const size_t slot = (size_t)(e + 1) * bytes;
-        coll_put_signal(c, q, &c->work, slot, acc, bytes, SLOT_ROUND_DATA(e));
-        coll_wait(c, SLOT_ROUND_DATA(e), 1);
-        combine_from(c, q, acc, c->work.addr + slot, count, op);
-    }
-}
-
-static void reduce_rd(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op)
-{
-    const size_t es = op->esize, cap = work_elems(c, op);
-    const fold_t f = fold_of(c);
-    if (rd_slots_fit(c, &f, count * es)) {
-        if (f.extra) {
-            fold_send(c, &f, src->addr, count, cap, es);
-            coll_wait(c, SLOT_FOLD_RESULT, 1);
-            return;
-        }
-        if (dest->addr != src->addr)
-            memcpy(dest->addr, src->addr, count * es);
-        if (f.partner >= 0)
-            fold_recv(c, &f, dest->addr, count, cap, op);
-        rd_rounds_in_slots(c, &f, dest->addr, count, op);
-        if (f.partner >= 0)
-            fold_result(c, &f, dest, 0, count * es);
-        return;
-    }
-    for (size_t off = 0, len; off < count; off += len) {
-        len = count - off < cap ? count - off : cap;
-        if (f.extra) {
-            fold_send(c, &f, src->addr + off * es, len, cap, es);
-            coll_wait(c, SLOT_FOLD_RESULT, 1);
-            continue;
-        }
-        char *acc = dest->addr + off * es;
-        if (dest->addr != src->addr)
-            memcpy(acc, src->addr + off * es, len * es);
-        if (f.partner >= 0)
-            fold_recv(c, &f, acc, len, cap, op);
-        for (int e = 0; (1 << e) < f.p2; e++) {
-            int q = fold_member(&f, f.vme ^ (1 << e));
-            exchange(c, q, e, acc, len * es, NULL);
-            combine_work(c, q, acc, len, op);
-        }
-        if (f.partner >= 0)
-            fold_result(c, &f, dest, off * es, len * es);
-    }
+        coll_op_apply(op, out, mine, theirs, n);
 }
 
 typedef struct range {
     size_t lo, hi;
 } range_t;
 
-/* Whether reduce-scatter's first round takes the partner's half straight into dest (its
- * final place) and our own data from the source, so that the source is never copied into
- * dest first: where the partner is reached by messages (exchange), dest is not the
- * source, and no earlier step (a fold) needs our data in dest. A 1 MiB allreduce at 2 PEs
- * over TCP then copies 1 MiB less per call. */
-static int rsag_first_in_place(const coll_t *c, const fold_t *f, int levels, const char *acc,
-                               const char *mine, size_t bytes)
+/* Bytes of landing reduce-scatter needs for len elements: the fold's place (len) and each
+ * round's half (rounded up: the upper member keeps the larger one). */
+static size_t rsag_need(const fold_t *f, size_t len, size_t es)
 {
-    if (levels == 0 || f->partner >= 0 || !(acc + bytes <= mine || mine + bytes <= acc))
-        return 0;
-    return coll_messages_to(c, fold_member(f, f->vme ^ 1));
+    size_t need = f->rem ? len : 0, s = len;
+    for (int e = 0; e < f->levels; e++) {
+        s = (s + 1) / 2;
+        need += s;
+    }
+    return need * es;
 }
 
-static void reduce_rsag(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                        const coll_op_t *op)
+/* The most elements a chunk of reduce-scatter takes with cap bytes of landing. */
+static size_t rsag_chunk(const fold_t *f, size_t count, size_t es, size_t cap)
 {
-    const size_t es = op->esize, cap = work_elems(c, op);
+    size_t lo = 0, hi = count;
+    while (lo < hi) { /* the largest len <= count with rsag_need(len) <= cap */
+        size_t mid = hi - (hi - lo) / 2;
+        if (rsag_need(f, mid, es) <= cap)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The survivor that holds a member's result: the member's own, or its partner's. */
+static int survivor_of(const fold_t *f, int member)
+{
+    return member < 2 * f->rem ? member / 2 : member - f->rem;
+}
+
+/* Recursive doubling (halving 0: partners exchange their whole partial results), or
+ * recursive halving (reduce-scatter: each round exchanges half of the remaining range,
+ * nearest survivor first, so each combined range is a consecutive run of members) and then
+ * recursive doubling of the owned ranges in the reverse order straight into dest: an
+ * allgather (rv < 0), or a binomial gather to survivor rv, where a survivor sends once, in
+ * the round of the highest bit in which it differs from rv. Round e's data lands after the
+ * places of the rounds before it, which this member and its partner of round e have kept
+ * alike. */
+static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
+                   size_t off, const char *mine, size_t len, const coll_op_t *op, int halving,
+                   int rv)
+{
+    const size_t es = op->esize;
+    char *acc = dest->addr + off * es;
+    range_t held[COLL_MAX_ROUNDS], cur = {0, len};
+    size_t at = f->rem ? len * es : 0;
+    for (int e = 0; e < f->levels; e++) {
+        const int q = fold_member(f, f->vme ^ (1 << e));
+        range_t keep = cur, give = cur; /* doubling: the whole range both ways */
+        if (halving) {
+            const size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
+            const int upper = (f->vme >> e) & 1;
+            keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
+            give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
+        }
+        held[e] = cur;
+        coll_put_signal(c, q, land, at, mine + give.lo * es, (give.hi - give.lo) * es,
+                        SLOT_ROUND_DATA(e));
+        coll_wait(c, SLOT_ROUND_DATA(e), 1);
+        combine_into(op, acc + keep.lo * es, mine + keep.lo * es, land->addr + at,
+                     keep.hi - keep.lo, q < c->me);
+        at += (keep.hi - keep.lo) * es;
+        mine = acc;
+        cur = keep;
+    }
+    const int rel = rv < 0 ? 0 : f->vme ^ rv;
+    for (int e = f->levels - 1; halving && e >= 0 && !(rel >> (e + 1)); e--) {
+        const int q = fold_member(f, f->vme ^ (1 << e));
+        if (rv < 0 || rel >> e)
+            coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
+                            (cur.hi - cur.lo) * es, SLOT_ROUND_DATA(e));
+        if (rv < 0 || !(rel >> e))
+            coll_wait(c, SLOT_ROUND_DATA(e), 1);
+        cur = held[e];
+    }
+}
+
+SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap)
+{
+    if (!c->team)
+        sshmem_fatal(c->call, "the work array holds too few elements; pass a pWrk of at least "
+                     "max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements");
+    sshmem_fatal(c->call, "one element of %zu bytes does not fit the team's landing (%zu bytes) "
+                 "that reductions between PEs without shared memory go through; split the "
+                 "element into smaller ones", es, cap);
+}
+
+/* rd (halving 0: each round exchanges the whole vector; only where every round's vector has
+ * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. root:
+ * the member that needs the result, or -1 for all (rd gives it to all anyway). */
+static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                          size_t count, const coll_op_t *op, int halving, int root)
+{
+    const size_t es = op->esize;
     const fold_t f = fold_of(c);
-    const int levels = rounds_of(&f);
+    const size_t rd_need = (size_t)((f.rem ? 1 : 0) + f.levels) * count * es;
+    coll_buf_t land;
+    const size_t cap = coll_round_landing(c, halving ? rsag_need(&f, count, es) : rd_need, &land);
+    halving = halving || rd_need > cap;
+    const size_t chunk = halving ? rsag_chunk(&f, count, es, cap) : count;
+    /* To a root in one chunk only: a chunk's places are used once per call. */
+    const int rv = halving && root >= 0 && chunk == count ? survivor_of(&f, root) : -1;
+    const int fold_back = rv < 0 || f.partner == root; /* the extra member gets the result */
+    if (SSHMEM_UNLIKELY(chunk == 0))
+        landing_too_small(c, es, cap);
     for (size_t off = 0, len; off < count; off += len) {
-        len = count - off < 2 * cap ? count - off : 2 * cap; /* a half fits the work buffer */
-        if (f.extra) {
-            fold_send(c, &f, src->addr + off * es, len, cap, es);
+        len = count - off < chunk ? count - off : chunk;
+        const char *mine = src->addr + off * es;
+        if (f.extra) { /* our chunk to the partner's fold place; the result comes back */
+            coll_put_signal(c, f.partner, &land, 0, mine, len * es, SLOT_FOLD_DATA);
             coll_wait(c, SLOT_FOLD_RESULT, 1);
             continue;
         }
         char *acc = dest->addr + off * es;
-        const char *mine = src->addr + off * es;
-        const int first_in_place = rsag_first_in_place(c, &f, levels, acc, mine, len * es);
-        if (dest->addr != src->addr && !first_in_place)
-            memcpy(acc, mine, len * es);
-        if (f.partner >= 0)
-            fold_recv(c, &f, acc, len, cap, op);
-
-        /* Reduce-scatter by halving, nearest survivor first (so each combined range is a
-         * consecutive run of members): before round e we hold held[e]; we keep one half. */
-        range_t held[COLL_MAX_ROUNDS], cur = {0, len};
-        for (int e = 0; e < levels; e++) {
-            int q = fold_member(&f, f.vme ^ (1 << e));
-            size_t mid = cur.lo + (cur.hi - cur.lo) / 2;
-            int upper = (f.vme >> e) & 1;
-            range_t keep = upper ? (range_t){mid, cur.hi} : (range_t){cur.lo, mid};
-            range_t give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
-            const size_t give_bytes = (give.hi - give.lo) * es, keep_n = keep.hi - keep.lo;
-            held[e] = cur;
-            if (e == 0 && first_in_place) { /* q's half straight into acc, ours from source */
-                exchange(c, q, e, mine + give.lo * es, give_bytes, acc + keep.lo * es);
-                /* acc holds q's half now: ours goes on the left when we are the lower */
-                combine_ordered(op, acc + keep.lo * es, mine + keep.lo * es, keep_n, c->me < q);
-            } else {
-                exchange(c, q, e, acc + give.lo * es, give_bytes, NULL);
-                combine_work(c, q, acc + keep.lo * es, keep_n, op);
-            }
-            cur = keep;
+        if (f.partner >= 0) { /* the extra member is higher: ours on the left */
+            coll_wait(c, SLOT_FOLD_DATA, 1);
+            coll_op_apply(op, acc, mine, land.addr, len);
+            mine = acc;
         }
-        /* Allgather by doubling, in the reverse order: our range goes straight into the
-         * partner's dest. */
-        for (int e = levels - 1; e >= 0; e--) {
-            int q = fold_member(&f, f.vme ^ (1 << e));
-            coll_put_signal(c, q, dest, (off + cur.lo) * es, acc + cur.lo * es,
-                            (cur.hi - cur.lo) * es, SLOT_ROUND_DATA(e));
-            coll_wait(c, SLOT_ROUND_DATA(e), 1);
-            cur = held[e];
-        }
-        if (f.partner >= 0)
-            fold_result(c, &f, dest, off * es, len * es);
+        rounds(c, &f, &land, dest, off, mine, len, op, halving, rv);
+        if (f.partner >= 0 && fold_back)
+            coll_put_signal(c, f.partner, dest, off * es, acc, len * es, SLOT_FOLD_RESULT);
+        else if (f.partner >= 0) /* only that all have entered the call (the reuse rule) */
+            coll_signal(c, f.partner, SLOT_FOLD_RESULT);
     }
 }
 
@@ -575,8 +485,8 @@ int coll_reduce_src_local(const coll_t *c, size_t nbytes)
     return c->n > 1 && (algo == COLL_REDUCE_RSAG || algo == COLL_REDUCE_RD);
 }
 
-void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                 const coll_op_t *op)
+void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                    const coll_op_t *op, int root)
 {
     const size_t nbytes = count * op->esize;
     if (count == 0)
@@ -586,7 +496,8 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
             memmove(dest->addr, src->addr, nbytes);
         return;
     }
-    switch (coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes)) {
+    const enum coll_reduce_algo algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
+    switch (algo) {
     case COLL_REDUCE_STAMP:
         reduce_stamp(c, dest, src, count, op);
         break;
@@ -596,18 +507,19 @@ void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_
     case COLL_REDUCE_SHMRS:
         reduce_shmrs(c, dest, src, count, op);
         break;
-    case COLL_REDUCE_RSAG:
-        c->land_bytes = coll_landing(c, &c->land);
-        reduce_rsag(c, dest, src, count, op);
-        break;
     case COLL_REDUCE_HIER:
-        c->land_bytes = coll_landing(c, &c->land);
+        c->land_bytes = coll_round_landing(c, SIZE_MAX, &c->land);
         coll_hier_reduce(c, dest, src, count, op);
         break;
     default:
-        c->land_bytes = coll_landing(c, &c->land);
-        reduce_rd(c, dest, src, count, op);
+        reduce_rounds(c, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
         break;
     }
     coll_done(c);
+}
+
+void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                 const coll_op_t *op)
+{
+    coll_reduce_to(c, dest, src, count, op, -1);
 }

@@ -38,19 +38,14 @@
 #define SLOT_HIER_BCAST_UP (COLL_SLOT_ALGO + 3)   /* leaders: arrivals of a subtree */
 #define SLOT_HIER_BCAST_DOWN (COLL_SLOT_ALGO + 4) /* leaders: the data is in our dest */
 
-/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, reduce_tree.c, scan.c) */
-#define SLOT_ROUND_FREE(e) (COLL_SLOT_ALGO + (e))      /* round e: my landing is free */
+/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, scan.c) */
 #define SLOT_ROUND_DATA(e) (COLL_SLOT_ALGO + 20 + (e)) /* round e: the data is in */
-#define SLOT_TREE_PLACED SLOT_ROUND_DATA(2)             /* reduce_tree.c: a placed vector */
-#define SLOT_FOLD_FREE (COLL_SLOT_ALGO + 40)   /* non-power-of-two fold: landing free */
 #define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)   /* the folded member's data is in */
 #define SLOT_FOLD_RESULT (COLL_SLOT_ALGO + 42) /* the result back to the folded member */
 
 /* ---- shared-memory reductions (reduce.c) */
 #define SLOT_SHMRS_DONE (COLL_SLOT_ALGO + 0)  /* shmrs: a member has written its slices */
-#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 0)  /* reduce to a root: where the sources are */
-#define SLOT_ROOT_DONE (COLL_SLOT_ALGO + 1)   /* a member has combined its slice */
-#define SLOT_ROOT_FREE (COLL_SLOT_ALGO + 2)   /* the root has copied a piece out */
+#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 0)  /* reduce to a root: where the result goes */
 #define SLOT_GATHERED (COLL_SLOT_ALGO + 0)    /* coll_reduce_gather: a vector is in */
 
 /* ---- node-aware reduce between leaders (hier_reduce.c) */

@@ -104,7 +104,6 @@ int coll_team_reduce(shmem_team_t team, void *dest, const void *source, size_t n
     coll_buf(&s, source, nreduce * op->esize, "source", &c);
     if (SSHMEM_UNLIKELY(sshmem_env.debug))
         sshmem_debug_agree_coll(&c, -1, (long long)(nreduce * op->esize));
-    coll_lend_landing(&c, c.team->stage, c.team->stage_bytes); /* user data never lies there */
     coll_reduce(&c, &d, &s, nreduce, op);
     return 0;
 }

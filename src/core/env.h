@@ -57,8 +57,6 @@
       "(node-aware) | stamp (one stamped line per PE, teams on shared memory, <= 56 bytes)")  \
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
       "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
-    X(coll_scan, CHOICE, "SSHMEM_COLL_SCAN", NULL, "auto",                                        \
-      "scans: auto | shm (shared memory) | rd (recursive doubling)")                           \
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
       "shmemx gather family: auto (small blocks through the sync area, large ones put "          \
       "straight into dest) | rendezvous (every block straight into dest)")                       \
@@ -103,7 +101,6 @@ enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_
 #define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", "hier", NULL}
 #define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", "hier", "stamp", NULL}
 #define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", "hier", NULL}
-#define SSHMEM_ENV_CHOICES_coll_scan {"auto", "shm", "rd", NULL}
 #define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", NULL}
 
 typedef struct sshmem_env {
@@ -117,7 +114,7 @@ typedef struct sshmem_env {
     unsigned stage_min_runs, stage_min_runs_shm; /* 0: never stage (transport/ucx_staging.c) */
     int stage_mapped;
     size_t stage_max_run, stage_piece;
-    int coll_barrier, coll_bcast, coll_reduce, coll_fcollect, coll_scan; /* 0 = auto */
+    int coll_barrier, coll_bcast, coll_reduce, coll_fcollect; /* 0 = auto */
     int coll_exchange; /* 0 = auto */
     int coll_messages; /* transport/ucx_put_add.c */
     size_t coll_hold;  /* bytes of early messages a PE holds (coll/engine.c, coll_gate) */

@@ -1,9 +1,9 @@
 /*
  * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on the collective
  * engine of src/coll: the team's sync areas, the engine's algorithms and its choice of them
- * by size, PE count and shared memory (SSHMEM_COLL_REDUCE / SSHMEM_COLL_SCAN force them here
- * too). Every engine algorithm keeps member order, so a non-commutative user operator gets
- * x0 o x1 o ... o x(n-1) exactly.
+ * by size, PE count and shared memory (SSHMEM_COLL_REDUCE forces them here too). Every
+ * engine algorithm keeps member order, so a non-commutative user operator gets x0 o x1 o ...
+ * o x(n-1) exactly.
  *
  * The (datatype, operator) pair becomes an engine operator (red_form.c). Buffers:
  *  - symmetric source and dest (shmem_malloc, globals; the normal case) with a form that may
@@ -16,9 +16,9 @@
  *
  * reduce (to a root): small vectors are gathered at the root (gathered()); on shared memory
  * larger ones take the engine's rooted algorithm (members write their slice of the result
- * straight into the root's dest), through UCX a binomial tree on teams of up to 8 PEs
- * (tree()); anything else is the allreduce with the staging buffer as everybody's dest, which
- * the root copies out. Either way dest is written on the root only, as MPI says.
+ * straight into the root's dest); anything else is the engine's reduction to a root
+ * (coll_reduce_to) with the staging buffer as everybody's dest, which the root copies out.
+ * Either way dest is written on the root only, as MPI says.
  */
 #include <stdint.h>
 #include <string.h>
@@ -40,10 +40,6 @@ enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
  * buffer (its three synchronizations cost more than the data); above, the rooted algorithm
  * moves 1/n of the data. */
 #define ROOTED_MIN_BYTES 4096
-/* Through UCX, a rooted reduce above this many bytes goes by binomial tree (tree(), on teams
- * where the call may return early); below, each piece's handshake costs more than the
- * traffic saved. */
-#define TREE_MIN_BYTES 8192
 
 typedef struct red {
     struct sshmem_team *team;
@@ -121,35 +117,11 @@ static void setup(red_t *r, coll_t *c, size_t n)
                                 (long long)(n * r->form.op->esize));
 }
 
-/* Bytes of the team's staging buffer that b (bytes long) takes up from its start, or 0 when
- * b lies elsewhere. */
-static size_t stage_used_by(const red_t *r, const coll_buf_t *b, size_t bytes)
-{
-    const char *stage = r->team->stage;
-    if (b->addr < stage || b->addr >= stage + r->team->stage_bytes)
-        return 0;
-    return (size_t)(b->addr - stage) + bytes;
-}
-
-/* The message-passing reductions receive in what the call's data leaves free of the team's
- * staging buffer, from `used` bytes on (coll_lend_landing): all of it for symmetric user
- * buffers, half when the data goes through the stage (run_staged): the work space as landing
- * would cut a large vector into a hundred rounds. */
-static void lend_rest_of_stage(const red_t *r, coll_t *c, size_t used)
-{
-    used = (used + 63) & ~(size_t)63;
-    if (used < r->team->stage_bytes)
-        coll_lend_landing(c, r->team->stage + used, r->team->stage_bytes - used);
-}
-
 /* Run the engine once on n engine elements of symmetric d and s (d may be s). */
 static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 {
     coll_t c;
-    const size_t bytes = n * r->form.op->esize;
-    const size_t used_d = stage_used_by(r, d, bytes), used_s = stage_used_by(r, s, bytes);
     setup(r, &c, n);
-    lend_rest_of_stage(r, &c, used_d > used_s ? used_d : used_s);
     switch (r->kind) {
     case RED_SCAN:
         coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_INCLUSIVE);
@@ -158,7 +130,7 @@ static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
         coll_scan(&c, d, s, n, r->form.op, COLL_SCAN_EXCLUSIVE_KEEP);
         break;
     default:
-        coll_reduce(&c, d, s, n, r->form.op);
+        coll_reduce_to(&c, d, s, n, r->form.op, r->kind == RED_ROOT ? r->root : -1);
         break;
     }
 }
@@ -182,7 +154,6 @@ static void engine_private(red_t *r, char *d, const char *s, size_t n)
         coll_reduce_staged(&c, &stage, d, s, n, r->form.op);
         return;
     }
-    lend_rest_of_stage(r, &c, bytes);
     if (coll_reduce_src_local(&c, bytes)) { /* read in place: no copy into the stage */
         const coll_buf_t sb = {(char *)s, -1, 0};
         coll_reduce(&c, &stage, &sb, n, r->form.op);
@@ -202,24 +173,6 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
                  (unsigned)r->team->stage_bytes);
 }
 
-/* Bytes of data per piece through the stage. On shared memory all of it. Elsewhere the
- * engine's message-passing reductions receive in the rest (engine()), not in the work space.
- * Over messages (tcp) every piece costs rounds of synchronisation: two thirds hold
- * data, the third left is what reduce-scatter lands of it (a half), so 1 MiB goes at once in
- * the predefined teams' stage. Through UCX's shared memory, where a piece's rounds cost little
- * and its copies most, smaller pieces stay in cache: half, at most 512 KiB. Whether the transfers
- * are messages every member of the team answers alike (coll_team_messages), so the pieces
- * match. */
-static size_t stage_room(const red_t *r)
-{
-    const size_t all = r->team->stage_bytes;
-    if (r->team->direct)
-        return all;
-    if (coll_team_messages(r->team))
-        return all / 3 * 2 & ~(size_t)63;
-    return all / 2 < (512u << 10) ? all / 2 : (512u << 10);
-}
-
 /*
  * Pieces of the data through the staging buffer. src_direct: source is symmetric and the
  * form needs no staging, so the engine reads it in place (only dest goes through the stage).
@@ -230,7 +183,7 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t elem_bytes = f->op->esize * f->per_elem;
-    const size_t piece = stage_room(r) / elem_bytes;
+    const size_t piece = r->team->stage_bytes / elem_bytes;
     char *stage = r->team->stage;
     const int me = r->team->my_index;
     const int keep = (r->kind == RED_ROOT && me != r->root) || (r->kind == RED_EXSCAN && me == 0);
@@ -266,18 +219,17 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
-/* A rooted reduce on shared memory: the engine's own rooted algorithm, the team's staging
- * buffer as its bounce buffer when the root's dest cannot take the result directly. */
+/* A rooted reduce on shared memory that fits the team's staging buffer: the engine's own
+ * rooted algorithm, the stage as its bounce buffer when the root's dest cannot take the
+ * result directly. */
 static void rooted(red_t *r, char *dest, const coll_buf_t *s)
 {
     coll_t c;
     const mpix_red_form_t *f = &r->form;
-    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
-    coll_setup_team(&c, r->team, r->call);
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
+    const size_t n = r->count * f->per_elem;
+    setup(r, &c, n);
     coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
-                     r->team->stage, r->team->stage_bytes / f->op->esize);
+                     r->team->stage);
 }
 
 /* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
@@ -316,53 +268,17 @@ static int gathered(red_t *r, char *dest, const char *src)
     return 1;
 }
 
-/* A larger rooted reduce through UCX: a binomial tree (coll_reduce_tree), each vector
- * crossing the network once, where the allreduce into the staging buffer moved it twice,
- * where transfers are messages (coll_team_messages). On UCX's shared memory, where a
- * transfer is one copy, the allreduce's two halves in parallel win. Over tcp larger pieces
- * win (each piece waits for its parent's go-ahead), so the landing is the whole stage where no
- * member combines before it
- * sends (2 and 3 PEs), else the stage's second half, its first half an inner member's
- * accumulator. The members leave once their part is sent (coll_mark_early), on teams of any
- * size.
- * Source: any memory, read in place. 0 when it does not apply. */
-static int tree(red_t *r, char *dest, const char *src)
-{
-    const mpix_red_form_t *f = &r->form;
-    const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
-    const int npes = r->team->pes.size;
-    if (r->team->direct || f->staged || bytes <= TREE_MIN_BYTES ||
-        sshmem_env.coll_reduce != COLL_REDUCE_AUTO || !coll_team_messages(r->team))
-        return 0;
-    coll_t c;
-    coll_tree_plan_t plan;
-    const size_t acc = coll_reduce_tree_needs_acc(npes, f->op, r->root) ? r->team->stage_bytes / 2
-                                                                        : 0;
-    /* Announced once the root has recorded where its first child's block goes. */
-    coll_prepare_team(&c, r->team, r->call);
-    char *out = c.me == r->root ? dest + f->at : NULL;
-    src += f->at;
-    lend_rest_of_stage(r, &c, acc);
-    coll_reduce_tree_place(&c, &plan, out, src, n, f->op, r->root);
-    coll_announce_in_step(&c);
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, r->root, (long long)bytes);
-    coll_mark_early(&c);
-    coll_reduce_tree(&c, &plan, out, src, n, f->op, r->root, r->team->stage,
-                     acc / f->op->esize);
-    return 1;
-}
-
 static int run(red_t *r, void *dest, const void *source)
 {
     const mpix_red_form_t *f = &r->form;
     const size_t bytes = r->count * f->per_elem * f->op->esize;
     const char *s = source;
     coll_buf_t sb, db;
-    if (r->kind == RED_ROOT && (gathered(r, dest, s) || tree(r, dest, s)))
+    if (r->kind == RED_ROOT && gathered(r, dest, s))
         return SHMEMX_SUCCESS;
     int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
-    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES)
+    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES &&
+        bytes <= r->team->stage_bytes)
         rooted(r, dest, &sb);
     else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
         engine(r, &db, &sb, r->count * f->per_elem);

@@ -52,11 +52,9 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 /* The staging buffer: MPI-style reductions of data that is not symmetric (the usual malloc'd
  * or stack buffers of MPI codes) go through it a piece at a time, each piece a whole engine
  * collective. Every piece costs synchronisations, which on a crowded host are trips through
- * the scheduler, so fewer, larger pieces win. Through UCX half of it holds data and the
- * reductions receive in the other half. The predefined teams, where such calls mostly run,
- * get the large one; split teams keep a small one, so the pool stays as small as
- * SSHMEM_TEAMS_MAX asks. Pages never used are never touched. 1.5 MiB, so that over tcp 1 MiB
- * of data goes as one piece with its landing beside it (src/mpix/reduce.c, run_staged). */
+ * the scheduler, so fewer, larger pieces win. The predefined teams, where such calls mostly
+ * run, get the large one; split teams keep a small one, so the pool stays as small as
+ * SSHMEM_TEAMS_MAX asks. Pages never used are never touched. */
 #define SSHMEM_TEAM_STAGE_SPLIT (32u << 10)
 #define SSHMEM_TEAM_STAGE_PREDEFINED (1536u << 10)
 /* Posts: 32-byte boxes for the small blocks of the MPI-style gather family (src/mpix/
@@ -79,8 +77,9 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
 #define SSHMEM_TEAM_PREDEFINED_STATE_BYTES                                                       \
     SSHMEM_TEAM_STATE_BYTES_OF(SSHMEM_TEAM_AREAS_PREDEFINED, SSHMEM_TEAM_STAGE_PREDEFINED)
 /* Steps: the work space of the log-step collectives (coll_work_in_steps: Bruck's alltoall
- * and allgather, native and MPI-style) and of the MPI-style exchange on teams with more
- * members than a sync area has slots, two halves taken by the parity of the call number. No
+ * and allgather, native and MPI-style; the landing of the larger message-passing reductions
+ * and scans, coll/reduce.c) and of the MPI-style exchange on teams with more members than a
+ * sync area has slots, two halves taken by the parity of the call number. No
  * member leaves a call before all have entered it, so a member in call t has left call t - 2,
  * the last that used this half: nobody waits for a receiver to say that its half is free.
  * Without such a message every step lands in a region of its own: for n members a half holds
@@ -95,7 +94,9 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
  * SSHMEM_TEAMS_MAX, make larger ones). A larger split fails with a message saying so. */
 #define SSHMEM_TEAM_SPLIT_STEPS_BUDGET ((size_t)32 << 20)
 #define SSHMEM_TEAM_STEPS_MIN_SPLIT (16u << 10)
-#define SSHMEM_TEAM_STEPS_MIN_WORLD (256u << 10) /* rooms of a few KiB at a few members */
+/* SHMEM_TEAM_WORLD's half holds at least a 1 MiB reduce-scatter's landing (coll/reduce.c,
+ * coll_round_landing), so such a reduction goes in one piece. */
+#define SSHMEM_TEAM_STEPS_MIN_WORLD (1024u << 10)
 enum sshmem_team_kind { SSHMEM_TEAM_KIND_WORLD, SSHMEM_TEAM_KIND_SHARED, SSHMEM_TEAM_KIND_SPLIT };
 static inline size_t sshmem_team_steps_half(long members, enum sshmem_team_kind kind)
 {

@@ -11,11 +11,11 @@
  * Every element is checked on every PE.
  *
  * sshmem-test: np=1 2 3 4 5 8
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_SCAN=shm
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
  * sshmem-test-env: np=2,3,8 paths=direct SSHMEM_COLL_REDUCE=stamp
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_SCAN=rd
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_SCAN=shm
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_SCAN=rd
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
+ * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=5 paths=ucx SSHMEM_COLL_REDUCE=rsag
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2

@@ -1,12 +1,10 @@
 /*
- * mpix_reduce_tree.c: reductions to a root of vectors large enough for the tree (more than
- * 8 KiB), which over tcp, where every PE reaches every other by messages, has the root's
- * first child send its whole vector as one placed block (coll/reduce_tree.c): into the
- * root's dest apart from its source; in place, into the landing buffer or, for a vector
- * larger than that, into memory of the root's own; with a non-commutative operator to root 0
- * (placed) and to the last PE (the tree rooted at PE 0, by request); on a team split off the
- * world (a small landing buffer); with the root or its first child entering every call late
- * (the block then waits at the root, held); and sizes changing from call to call. Every
+ * mpix_reduce_tree.c: reductions to a root of large vectors (more than 8 KiB; through UCX
+ * reduce-scatter, then a gather to the root, coll_reduce_to): into the root's dest apart from
+ * its source or in place, larger than the landing (in pieces, as an allreduce); with a
+ * non-commutative operator to root 0 and to the last PE; on a team split off the world (a
+ * small landing); with the root or its first child entering every call late; and sizes
+ * changing from call to call. Every
  * element of the root's result is checked, and a non-root's dest stays untouched; then calls
  * back to back, without a barrier between them. On the other paths the same calls run their
  * own algorithms and are checked alike.

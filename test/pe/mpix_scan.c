@@ -2,10 +2,6 @@
  * mpix_scan.c: shmemx_scan and shmemx_exscan give every PE its exact prefix: SUM over many
  * elements (several pieces), MAXLOC with ties, a non-commutative user operator (prefix
  * products of 2x2 matrices in PE order) on a type with gaps; exscan leaves PE 0's dest alone.
- *
- * Every scan algorithm is forced in turn at 3, 5 and 8 PEs (they all must keep PE order):
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_SCAN=shm
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_SCAN=rd
  */
 #include <shmemx.h>
 
