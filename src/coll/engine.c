@@ -582,15 +582,6 @@ static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_
     return 1;
 }
 
-void coll_put_signal_at(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
-                        int slot)
-{
-    if (SSHMEM_UNLIKELY(!coll_messages_to(c, member)))
-        sshmem_fatal(c->call, "internal error: member %d named an address of its own to write "
-                     "into, but it is not reached by messages", member);
-    message(c, member, raddr, src, len, slot, 1, 0, NULL); /* member asked: no gate */
-}
-
 void coll_put_signal_placed(coll_t *c, int member, size_t at, const void *note, size_t note_at,
                             const void *src, size_t len, int slot)
 {

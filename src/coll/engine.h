@@ -297,17 +297,11 @@ static inline void coll_put_signal(coll_t *c, int member, const coll_buf_t *dst,
 void coll_put_signal_async(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                            const void *src, size_t len, int slot);
 /* Whether this PE's writes to member are messages its CPU applies (sshmem_tx_put_add_pays):
- * then member may name any address of its own in a call, not only symmetric memory
- * (coll_put_signal_at). The same answer at both ends of the pair. */
+ * then a block may go placed (coll_place). The same answer at both ends of the pair. */
 static inline int coll_messages_to(const coll_t *c, int member)
 {
     return sshmem_tx_put_add_pays(coll_pe(c, member));
 }
-/* coll_put_signal to an address in member's own address space that member sent inside this
- * call (any memory of its, symmetric or not, so it can receive straight into a user's
- * buffer): one message. Only where coll_messages_to(c, member). */
-void coll_put_signal_at(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
-                        int slot);
 /*
  * Placed blocks: on a team whose members all reach each other by messages, a block whose
  * place only its receiver knows (a user's displacement, decided inside the call) goes without

@@ -508,7 +508,6 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         reduce_shmrs(c, dest, src, count, op);
         break;
     case COLL_REDUCE_HIER:
-        c->land_bytes = coll_round_landing(c, SIZE_MAX, &c->land);
         coll_hier_reduce(c, dest, src, count, op);
         break;
     default:
