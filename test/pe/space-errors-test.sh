@@ -13,7 +13,7 @@ cases=(
   "teams_over|SSHMEM_TEAMS_MAX=0|nz|sshmem: PE |: shmem_init: SSHMEM_TEAMS_MAX=0 is out of range: set it from 1 to 1024"
   "teams_over|SSHMEM_TEAMS_MAX=1025|nz|shmem_init: SSHMEM_TEAMS_MAX=1025 is out of range|from 1 to 1024"
   "locks_over|SSHMEM_LOCKS_MAX=70000|nz|shmem_init: SSHMEM_LOCKS_MAX=70000 is out of range: set it from 1 to 65535"
-  "info|SHMEM_INFO=1 SSHMEM_TEAMS_MAX=1 SSHMEM_LOCKS_MAX=1|0|internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: 5.1 MiB|split-team pool 81.9 KiB, lock queue nodes 64 B|SSHMEM_TEAMS_MAX       1"
+  "info|SHMEM_INFO=1 SSHMEM_TEAMS_MAX=1 SSHMEM_LOCKS_MAX=1|0|internal symmetric space per PE, on top of SHMEM_SYMMETRIC_SIZE: 8.1 MiB|split-team pool 81.9 KiB, lock queue nodes 64 B|SSHMEM_TEAMS_MAX       1"
 )
 source "$(dirname "$0")/../error-cases.sh"
 run_error_cases "$prog"
