@@ -398,6 +398,17 @@ void coll_wait(coll_t *c, int slot, long count)
     flag_take(c, flag, count);
 }
 
+long coll_wait_sized(coll_t *c, int slot)
+{
+    long *flag = (long *)c->flags.addr + slot;
+    long v;
+    COLL_WAIT_UNTIL(c, ((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) - SHMEM_SYNC_VALUE) >>
+                           COLL_SIZE_SHIFT);
+    const long size = (v - SHMEM_SYNC_VALUE) >> COLL_SIZE_SHIFT;
+    flag_take(c, flag, coll_sized(size));
+    return size;
+}
+
 void coll_wait_cpu(coll_t *c, long *flag, long rest, long count)
 {
     const long target = rest + count;

@@ -221,6 +221,13 @@ static inline void coll_send_value(coll_t *c, int member, int slot, long v)
     coll_add(c, member, slot, v + 1);
 }
 long coll_recv_value(coll_t *c, int slot);
+/* A signal that also says a size (a vector's bytes, > 0) in the flag's high bits, so that
+ * plain signals of the same sender may add to the same flag before the receiver reads it
+ * (coll_wait for them comes after): send coll_sized(size) as the amount of a signal or
+ * coll_put_add; coll_wait_sized waits for it and returns the size. */
+#define COLL_SIZE_SHIFT 24
+static inline long coll_sized(long size) { return (size << COLL_SIZE_SHIFT) + 1; }
+long coll_wait_sized(coll_t *c, int slot);
 /* Stamps, on shared memory only: a member writes data into this PE's memory with plain
  * stores and then stores a stamp beside it (release); the data's own cache line then says
  * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */

@@ -374,6 +374,32 @@ static int survivor_of(const fold_t *f, int member)
     return member < 2 * f->rem ? member / 2 : member - f->rem;
 }
 
+/* The first message a member sends in a reduction carries its vector's size (coll_sized), so
+ * that a partner passing another count or type is reported instead of combining what it
+ * should not. Later messages only count. */
+static void put_counted(coll_t *c, int q, const coll_buf_t *dst, size_t at, const void *src,
+                        size_t len, int slot, size_t total, int first)
+{
+    coll_put_add(c, q, dst, at, src, len, slot, first ? coll_sized((long)total) : 1);
+}
+
+SSHMEM_COLD static void count_differs(const coll_t *c, int q, long theirs, size_t mine)
+{
+    sshmem_fatal(c->call, "team PE %d passes %ld bytes to this reduction, this PE (team PE %d) "
+                 "%zu: every PE must pass the same count and type", q, theirs, c->me, mine);
+}
+
+static void wait_counted(coll_t *c, int slot, int q, size_t total, int first)
+{
+    if (!first) {
+        coll_wait(c, slot, 1);
+        return;
+    }
+    long v = coll_wait_sized(c, slot);
+    if (SSHMEM_UNLIKELY(v != (long)total))
+        count_differs(c, q, v, total);
+}
+
 /* Recursive doubling (halving 0: partners exchange their whole partial results), or
  * recursive halving (reduce-scatter: each round exchanges half of the remaining range,
  * nearest survivor first, so each combined range is a consecutive run of members) and then
@@ -384,7 +410,7 @@ static int survivor_of(const fold_t *f, int member)
  * alike. */
 static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
                    size_t off, const char *mine, size_t len, const coll_op_t *op, int halving,
-                   int rv)
+                   int rv, size_t total)
 {
     const size_t es = op->esize;
     char *acc = dest->addr + off * es;
@@ -400,9 +426,10 @@ static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const col
             give = upper ? (range_t){cur.lo, mid} : (range_t){mid, cur.hi};
         }
         held[e] = cur;
-        coll_put_signal(c, q, land, at, mine + give.lo * es, (give.hi - give.lo) * es,
-                        SLOT_ROUND_DATA(e));
-        coll_wait(c, SLOT_ROUND_DATA(e), 1);
+        const int first = off == 0 && e == 0;
+        put_counted(c, q, land, at, mine + give.lo * es, (give.hi - give.lo) * es,
+                    SLOT_ROUND_DATA(e), total, first);
+        wait_counted(c, SLOT_ROUND_DATA(e), q, total, first);
         combine_into(op, acc + keep.lo * es, mine + keep.lo * es, land->addr + at,
                      keep.hi - keep.lo, q < c->me);
         at += (keep.hi - keep.lo) * es;
@@ -453,17 +480,18 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
         len = count - off < chunk ? count - off : chunk;
         const char *mine = src->addr + off * es;
         if (f.extra) { /* our chunk to the partner's fold place; the result comes back */
-            coll_put_signal(c, f.partner, &land, 0, mine, len * es, SLOT_FOLD_DATA);
+            put_counted(c, f.partner, &land, 0, mine, len * es, SLOT_FOLD_DATA, count * es,
+                        off == 0);
             coll_wait(c, SLOT_FOLD_RESULT, 1);
             continue;
         }
         char *acc = dest->addr + off * es;
         if (f.partner >= 0) { /* the extra member is higher: ours on the left */
-            coll_wait(c, SLOT_FOLD_DATA, 1);
+            wait_counted(c, SLOT_FOLD_DATA, f.partner, count * es, off == 0);
             coll_op_apply(op, acc, mine, land.addr, len);
             mine = acc;
         }
-        rounds(c, &f, &land, dest, off, mine, len, op, halving, rv);
+        rounds(c, &f, &land, dest, off, mine, len, op, halving, rv, count * es);
         if (f.partner >= 0 && fold_back)
             coll_put_signal(c, f.partner, dest, off * es, acc, len * es, SLOT_FOLD_RESULT);
         else if (f.partner >= 0) /* only that all have entered the call (the reuse rule) */

@@ -42,7 +42,7 @@ cases=(
   "mismatch_large_send|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   # over TCP the root's first child sends a large vector to reduce at once, with its size
-  "reduce_count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_reduce|team PE 1 passes 120000 bytes|its root (team PE 0) 80000|same count and type"
+  "reduce_count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_reduce|team PE 1 passes 120000 bytes|this PE (team PE 0) 80000|same count and type"
   "in_place_gatherv_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"
   "put_uncommitted||0|warning: PE 1: shmemx_put_type|type is not committed|shmemx_type_commit"
 )

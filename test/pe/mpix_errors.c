@@ -98,7 +98,7 @@ int main(int argc, char **argv)
             rc[1] = BIG;
         shmemx_alltoallv(SHMEM_TEAM_WORLD, big, rc, rd, bsrc, sc, sd, SHMEMX_INT);
     } else if (!strcmp(what, "reduce_count_mismatch")) {
-        /* PE 1 passes 30,000 ints, the others 20,000: large enough for the tree */
+        /* PE 1 passes 30,000 ints, the others 20,000: its partner reports the difference */
         int *big = shmem_calloc(30000, sizeof(int)), *out = shmem_malloc(30000 * sizeof(int));
         shmemx_reduce(SHMEM_TEAM_WORLD, out, big, me == 1 ? 30000 : 20000, SHMEMX_INT,
                       SHMEMX_SUM, 0);

@@ -30,16 +30,17 @@ ok "reads the old SMA_ name" $?
 err=$(SHMEM_SYMMETRIC_SIZE=lots "$oshinfo" 2>&1); rc=$?
 [ $rc -ne 0 ] && grep -q "SHMEM_SYMMETRIC_SIZE='lots' is not valid" <<<"$err"
 ok "rejects a malformed value with a message" $?
-# The internal space (src/api/space_layout.c): under 8 MiB at 2 PEs by default, and at
-# 65,536 PEs only SHMEM_TEAM_WORLD's steps more (28 MiB, team/team.h); 32 more teams cost
-# 32 team states more; an out-of-range setting is refused.
+# The internal space (src/api/space_layout.c): under 11 MiB at 2 PEs by default, and at
+# 65,536 PEs the predefined teams' steps (28 MiB each) and the split teams' shared 32 MiB
+# (team/team.h); 32 more teams cost 32 team states more, their steps sharing the same
+# budget; an out-of-range setting is refused.
 small=$("$oshinfo" --space 2 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
 big=$("$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
-[ -n "$small" ] && [ "$small" -lt $((8 * 1024 * 1024)) ] && [ "$big" -lt $((35 * 1024 * 1024)) ] &&
+[ -n "$small" ] && [ "$small" -lt $((11 * 1024 * 1024)) ] && [ "$big" -lt $((94 * 1024 * 1024)) ] &&
     grep -q "65536 PEs: .*split-team pool" <<<"$("$oshinfo")"
 ok "the internal space at 2 and 65,536 PEs: $small and $big bytes" $?
 more=$(SSHMEM_TEAMS_MAX=64 "$oshinfo" --space 65536 | sed -n 's/.*PEs: .*(\([0-9]*\) bytes).*/\1/p')
-[ -n "$more" ] && [ $((more - big)) -ge $((32 * 80 * 1024)) ] && [ $((more - big)) -le $((32 * 83 * 1024)) ]
+[ -n "$more" ] && [ $((more - big)) -ge $((32 * 45 * 1024)) ] && [ $((more - big)) -le $((32 * 52 * 1024)) ]
 ok "SSHMEM_TEAMS_MAX=64 adds 32 team states ($big -> $more bytes)" $?
 err=$(SSHMEM_TEAMS_MAX=5000 "$oshinfo" 2>&1); rc=$?
 [ $rc -ne 0 ] && grep -q "SSHMEM_TEAMS_MAX=5000 is out of range: set it from 1 to 1024" <<<"$err"
