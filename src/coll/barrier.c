@@ -142,3 +142,17 @@ SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, lo
 {
     active_set(PE_start, logPE_stride, PE_size, pSync, 0, "shmem_sync");
 }
+
+/* The node-aware barrier (hier.h): members signal their leader through shared memory; the
+ * leaders run the dissemination above among themselves (ceil(log2 nodes) rounds over the
+ * network); each leader then releases its members. Only the barrier's slots (0..19,
+ * engine.h) are used, since any algorithm may call coll_barrier. */
+void coll_hier_barrier(coll_t *c)
+{
+    hier_map_t m;
+    hier_map_init(&m, c, -1);
+    hier_node_arrive(c, &m, SLOT_HIER_BARRIER_ARRIVE);
+    if (hier_is_leader(&m, c))
+        coll_dissemination(c, &m, SLOT_HIER_BARRIER_ROUND(0));
+    hier_node_release(c, &m, SLOT_HIER_BARRIER_RELEASE);
+}

@@ -39,10 +39,7 @@ void hier_map_init(hier_map_t *m, const coll_t *c, int root)
 int hier_usable(const coll_t *c)
 {
     (void)c; /* the same answer for every set: it depends on the job's settings only */
-    /* The heap of a node mate is always at hand (sshmem_peer_node_heap); global data only
-     * where the node maps it. */
-    return sshmem_env.local == 0 &&
-           (!sshmem.region[SSHMEM_REGION_DATA].size || sshmem.node_maps[SSHMEM_REGION_DATA]);
+    return coll_node_loads();
 }
 
 char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at)

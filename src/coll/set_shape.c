@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "coll/algo.h"
-#include "coll/hier.h"
 #include "coll/set_shape.h"
 #include "core/env.h"
 #include "core/error.h"
@@ -15,8 +14,16 @@ static int node_of(const sshmem_triplet_t *t, int member)
     return sshmem_node_of(sshmem_triplet_pe(t, member));
 }
 
+int coll_node_loads(void)
+{
+    /* The heap of a node mate is always at hand (sshmem_peer_node_heap); global data only
+     * where the node maps it. */
+    return sshmem_env.local == 0 &&
+           (!sshmem.region[SSHMEM_REGION_DATA].size || sshmem.node_maps[SSHMEM_REGION_DATA]);
+}
+
 /* Some collective's variable forces the node-aware algorithm (which then runs wherever node
- * mates may use load/store, hier_usable: one group or many). */
+ * mates may use load/store, coll_node_loads: one group or many). */
 static int hier_forced(void)
 {
     return sshmem_env.coll_barrier == COLL_BARRIER_HIER ||
@@ -73,7 +80,7 @@ void coll_set_shape_make(coll_set_shape_t *s, const sshmem_triplet_t *t, int me)
     s->direct = all_mapped(t);
     s->hier_worth = 0;
     s->groups = (coll_groups_t){0, 0, NULL};
-    if (!hier_usable(NULL)) /* node mates never use load/store */
+    if (!coll_node_loads())
         return;
     if (sshmem.n_nodes == 1 && !hier_forced())
         return;

@@ -33,4 +33,8 @@ void coll_set_shape_free(coll_set_shape_t *s);
  * same set where there is one: the pointer stays valid until this thread's next call. */
 const coll_set_shape_t *coll_active_set_shape(const sshmem_triplet_t *t, int me);
 
+/* Whether node mates may reach each other's symmetric memory with loads and stores, which
+ * the node-aware algorithms need (the same answer on every PE: the job's settings). */
+int coll_node_loads(void);
+
 #endif

@@ -19,20 +19,20 @@
 
 #define SLOT_ALGO_LAST (COLL_SLOT_EARLY - 1)
 
-/* ---- barriers (barrier.c, hier_barrier.c; engine.c's barrier of gated messages) */
+/* ---- barriers (barrier.c, its node-aware form too; engine.c's barrier of gated messages) */
 #define SLOT_BARRIER_ALL COLL_SLOT_BARRIER                 /* flat: every member signals */
 #define SLOT_BARRIER_ROUND(k) (COLL_SLOT_BARRIER + (k))    /* dissemination round k < 20 */
 #define SLOT_HIER_BARRIER_ARRIVE (COLL_SLOT_BARRIER + 0)   /* on-node: members -> leader */
 #define SLOT_HIER_BARRIER_RELEASE (COLL_SLOT_BARRIER + 1)  /* on-node: leader -> members */
 #define SLOT_HIER_BARRIER_ROUND(k) (COLL_SLOT_BARRIER + 2 + (k)) /* leaders, round k < 18 */
 
-/* ---- inside a node, for every node-aware collective (hier_bcast.c, hier_collect.c,
+/* ---- inside a node, for every node-aware collective (bcast.c, hier_collect.c,
  * hier_reduce.c) */
 #define SLOT_NODE_ARRIVE (COLL_SLOT_ALGO + 0)  /* a member's source is ready */
 #define SLOT_NODE_RELEASE (COLL_SLOT_ALGO + 1) /* the leader holds what members copy */
 #define SLOT_NODE_COPIED (COLL_SLOT_ALGO + 2)  /* a member has copied it */
 
-/* ---- broadcast (bcast.c; hier_bcast.c between leaders) */
+/* ---- broadcast (bcast.c; the node-aware form between leaders) */
 #define SLOT_BCAST_UP (COLL_SLOT_ALGO + 0)   /* arrivals / done, counted at the parent or root */
 #define SLOT_BCAST_DOWN (COLL_SLOT_ALGO + 1) /* data (or "go", "pushed") from the parent */
 #define SLOT_HIER_BCAST_UP (COLL_SLOT_ALGO + 3)   /* leaders: arrivals of a subtree */
