@@ -4,12 +4,13 @@
  */
 #include "coll/algo.h"
 #include "coll/hier.h"
+#include "coll/set_shape.h"
 #include "core/env.h"
 
 enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
 {
     int forced = sshmem_env.coll_barrier;
-    if (forced != COLL_BARRIER_AUTO && (forced != COLL_BARRIER_HIER || hier_usable(c)))
+    if (forced != COLL_BARRIER_AUTO && (forced != COLL_BARRIER_HIER || coll_node_loads()))
         return (enum coll_barrier_algo)forced;
     if (!c->direct && hier_worth(c))
         return COLL_BARRIER_HIER;
@@ -26,7 +27,7 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     int forced = sshmem_env.coll_bcast;
     const int shm_only = forced == COLL_BCAST_LINEAR || forced == COLL_BCAST_COOP;
     if (forced != COLL_BCAST_AUTO && (!shm_only || c->direct) &&
-        (forced != COLL_BCAST_HIER || hier_usable(c)))
+        (forced != COLL_BCAST_HIER || coll_node_loads()))
         return (enum coll_bcast_algo)forced;
     if (!c->direct && hier_worth(c))
         return COLL_BCAST_HIER;
@@ -52,7 +53,7 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
         (forced == COLL_REDUCE_STAMP && stamp_fits) ||
         (forced == COLL_REDUCE_SHMRS && c->direct) ||
         (forced == COLL_REDUCE_SHM && c->direct && shm_fits) ||
-        (forced == COLL_REDUCE_HIER && hier_usable(c)))
+        (forced == COLL_REDUCE_HIER && coll_node_loads()))
         return (enum coll_reduce_algo)forced;
     if (c->direct && c->n <= COLL_FLAT_MAX_MEMBERS) {
         if (stamp_fits && forced == COLL_REDUCE_AUTO)
@@ -70,7 +71,7 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
 enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
 {
     int forced = sshmem_env.coll_fcollect;
-    if (forced != COLL_FCOLLECT_AUTO && (forced != COLL_FCOLLECT_HIER || hier_usable(c)))
+    if (forced != COLL_FCOLLECT_AUTO && (forced != COLL_FCOLLECT_HIER || coll_node_loads()))
         return (enum coll_fcollect_algo)forced;
     if (c->direct)
         return COLL_FCOLLECT_LINEAR;

@@ -25,7 +25,7 @@
  * one of the two domains for the whole call: one atomicity domain per word.
  *
  * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
- * automatic one (hier_usable).
+ * automatic one (coll_node_loads, set_shape.h).
  */
 #ifndef SSHMEM_COLL_HIER_H
 #define SSHMEM_COLL_HIER_H
@@ -81,8 +81,6 @@ void coll_bcast_tree(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
                      const coll_buf_t *src, size_t nbytes, int root, int root_too, int k,
                      int up, int down);
 
-/* hier can run on c: node mates may use load/store (the same answer on every member). */
-int hier_usable(const coll_t *c);
 /* hier is worth it: usable, more than one group, and some group of more than one member
  * (decided with the set's shape, before the call). */
 static inline int hier_worth(const coll_t *c)

@@ -36,12 +36,6 @@ void hier_map_init(hier_map_t *m, const coll_t *c, int root)
     m->leader = hier_leader(m, m->my_lrank);
 }
 
-int hier_usable(const coll_t *c)
-{
-    (void)c; /* the same answer for every set: it depends on the job's settings only */
-    return coll_node_loads();
-}
-
 char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at)
 {
     const int pe = coll_pe(c, member);
