@@ -326,6 +326,7 @@ def scan_rd(m, P, k, n):
 # ------------------------------------------------------------------ log-step exchanges
 
 SIZE_WORD = 8  # a v-collective's block carries its size (or offset) with it
+RECORD_WORD = 4  # a block in the alltoall's Bruck steps travels behind its 4-byte length
 
 
 def bruck_steps(m, P, k, n, blocks_at):
@@ -344,8 +345,9 @@ def bruck_steps(m, P, k, n, blocks_at):
 
 def alltoall_bruck(m, P, k, n):
     """Bruck's index algorithm: step j carries the blocks whose distance has bit j set,
-    about P/2 of them, so each block travels up to log2(P) times."""
-    t, x, sent = bruck_steps(m, P, k, n, lambda j, d: P // 2)
+    about P/2 of them, so each block travels up to log2(P) times, each behind its length
+    (alltoallv's too: its size says its count)."""
+    t, x, sent = bruck_steps(m, P, k, n + RECORD_WORD, lambda j, d: P // 2)
     return Result(lg(P), x, sent, t)
 
 
@@ -355,9 +357,7 @@ def collect_bruck(m, P, k, n):
     return Result(lg(P), x, sent, t)
 
 
-def alltoallv_bruck(m, P, k, n):
-    t, x, sent = bruck_steps(m, P, k, n + SIZE_WORD, lambda j, d: P // 2)
-    return Result(lg(P), x, sent, t)
+alltoallv_bruck = alltoall_bruck
 
 
 def rooted_tree(m, P, k, n):

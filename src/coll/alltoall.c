@@ -23,7 +23,9 @@
  * step position k holds the block from the member k below.
  *
  * The blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its
- * length, then its bytes, padded to 8. Everything lies in the call's work space, which the
+ * length in 4 bytes (with the caller's mark, COLL_BLOCK_MARKED), then its bytes, padded to 4
+ * (records are read with memcpy, so nothing needs more alignment; every byte a block takes
+ * travels up to log2 n times). Everything lies in the call's work space, which the
  * caller has made the team's steps (coll_work_in_steps; nothing else writes there in this
  * call): a region per step where that step's message lands and its records stay until they
  * move on or are taken (no receiver has to say that a region is free), a region where this
@@ -32,7 +34,13 @@
 #define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
 #define BRUCK_OWN UINT32_MAX /* a position that still holds this member's own block */
 
-static size_t record_bytes(size_t block) { return sizeof(uint64_t) + ((block + 7) & ~(size_t)7); }
+typedef uint32_t record_len_t; /* a block's bytes | COLL_BLOCK_MARKED */
+
+static size_t record_bytes(record_len_t len)
+{
+    const size_t block = len & ~COLL_BLOCK_MARKED;
+    return sizeof(record_len_t) + ((block + 3) & ~(size_t)3);
+}
 
 static int bruck_steps(int n)
 {
@@ -72,8 +80,9 @@ size_t coll_alltoall_bruck_room(const coll_t *c)
 {
     if (!c->team || c->direct || c->n < COLL_BRUCK_MIN)
         return 0;
-    const size_t per = (bruck_region(c) / (size_t)bruck_most_moved(c->n)) & ~(size_t)7;
-    return per > sizeof(uint64_t) ? per - sizeof(uint64_t) : 0;
+    size_t per = (bruck_region(c) / (size_t)bruck_most_moved(c->n)) & ~(size_t)3;
+    per = per < COLL_BLOCK_MARKED ? per : COLL_BLOCK_MARKED - 4;
+    return per > sizeof(record_len_t) ? per - sizeof(record_len_t) : 0;
 }
 
 SSHMEM_COLD static void bruck_overflow(const coll_t *c, int member, size_t bytes, size_t room)
@@ -92,18 +101,19 @@ static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const uint32_t *w
         if (!(k & d))
             continue;
         char *rec = msg + len;
-        uint64_t bytes;
+        record_len_t rlen;
         if (where[k] != BRUCK_OWN) { /* received in an earlier step: passed on as it came */
             const char *held = base + where[k];
-            memcpy(&bytes, held, sizeof bytes);
-            memcpy(rec, held, record_bytes(bytes));
+            memcpy(&rlen, held, sizeof rlen);
+            memcpy(rec, held, record_bytes(rlen));
         } else {
-            bytes = b->write(b->ctx, coll_rel(c, k), rec + sizeof bytes);
-            if (SSHMEM_UNLIKELY(bytes > room))
-                bruck_overflow(c, coll_rel(c, k), bytes, room);
-            memcpy(rec, &bytes, sizeof bytes);
+            const size_t w = b->write(b->ctx, coll_rel(c, k), rec + sizeof rlen);
+            if (SSHMEM_UNLIKELY((w & ~(size_t)COLL_BLOCK_MARKED) > room))
+                bruck_overflow(c, coll_rel(c, k), w & ~(size_t)COLL_BLOCK_MARKED, room);
+            rlen = (record_len_t)w;
+            memcpy(rec, &rlen, sizeof rlen);
         }
-        len += record_bytes(bytes);
+        len += record_bytes(rlen);
     }
     return len;
 }
@@ -128,17 +138,17 @@ void coll_alltoall_bruck(coll_t *c, const coll_blocks_t *b)
         for (int k = d; k < n; k++) {
             if (!(k & d))
                 continue;
-            uint64_t bytes;
-            memcpy(&bytes, base + rec, sizeof bytes);
+            record_len_t rlen;
+            memcpy(&rlen, base + rec, sizeof rlen);
             where[k] = (uint32_t)rec;
-            rec += record_bytes(bytes);
+            rec += record_bytes(rlen);
         }
     }
     for (int k = 1; k < n; k++) {
         const char *held = base + where[k];
-        uint64_t bytes;
-        memcpy(&bytes, held, sizeof bytes);
-        b->take(b->ctx, coll_rel(c, -k), held + sizeof bytes, bytes);
+        record_len_t rlen;
+        memcpy(&rlen, held, sizeof rlen);
+        b->take(b->ctx, coll_rel(c, -k), held + sizeof rlen, rlen);
     }
     coll_all_entered(c); /* every member's blocks are in */
 }

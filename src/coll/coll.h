@@ -101,12 +101,15 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
  * the caller's. */
 typedef struct coll_blocks {
     /* Write the block for member j at `to` (at most coll_alltoall_bruck_room bytes, or the
-     * job ends with an internal error); return its size. */
+     * job ends with an internal error); return its size, | COLL_BLOCK_MARKED if the caller
+     * wants the receiver to know something of it (one bit that travels with the block). */
     size_t (*write)(void *ctx, int member, char *to);
-    /* The block from member i: bytes at from (in the work space, until the call ends). */
+    /* The block from member i: bytes at from (in the work space, until the call ends), the
+     * mark included as written. */
     void (*take)(void *ctx, int member, const char *from, size_t bytes);
     void *ctx;
 } coll_blocks_t;
+#define COLL_BLOCK_MARKED (UINT32_C(1) << 31)
 #define COLL_BRUCK_MIN 4        /* at 2 and 3 members pairwise sends as few messages */
 #define COLL_BRUCK_FIRST_SLOT 4 /* its steps signal from COLL_SLOT_ALGO + 4 on: 0 .. 3 are the
                                  * caller's */

@@ -6,11 +6,13 @@
  * where puts are one-sided), and over TCP each costs its sender and (on one host) its
  * receiver kernel time. Here the blocks take the engine's
  * Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c, shmem_alltoallmem's too), each
- * packed behind its count, so every PE can check every count against its own recvcounts.
+ * block as its packed data alone: the steps carry its size, which says its count, so every PE
+ * can check every count against its own recvcounts without a header (at 8 bytes a header
+ * would double what every step carries).
  *
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
- * every alltoall takes the steps. A block too large for them goes beside them: its header
- * still takes the steps (with HEADER_LARGE), and the block itself goes, between members
+ * every alltoall takes the steps. A block too large for them goes beside them: its count
+ * still takes the steps (marked, with HEADER_LARGE), and the block itself goes, between members
  * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its
  * recvcount, records at entry where it goes in its dest, and the sender sends it after the
  * steps without being told. A type with holes
@@ -41,7 +43,7 @@ static int beside(const xchg_t *x, size_t count, size_t room)
 {
     size_t bytes;
     return __builtin_mul_overflow(count, x->type->size, &bytes) ||
-           coll_algo_exchange(bytes, room - sizeof(uint64_t)) == COLL_EXCHANGE_RENDEZVOUS;
+           coll_algo_exchange(bytes, room) == COLL_EXCHANGE_RENDEZVOUS;
 }
 
 typedef struct bruck_call {
@@ -49,26 +51,41 @@ typedef struct bruck_call {
     size_t room; /* the steps' room for one block, its count included */
 } bruck_call_t;
 
-/* The block for member j: its header, and its data unless it goes beside. */
+/* The block for member j: its packed data alone, whose size says its count; or, marked, its
+ * count (| HEADER_LARGE when the data goes beside), where the size cannot say it. */
 static size_t write_block(void *ctx, int j, char *to)
 {
     const bruck_call_t *b = ctx;
     const xchg_t *x = b->x;
     const size_t count = mpix_side_count(x->send, j);
     const int large = beside(x, count, b->room);
+    if (!large && x->type->size) {
+        xchg_pack(x, to, xchg_send_origin(x, j), count);
+        return count * x->type->size;
+    }
     const uint64_t h = count | (large ? HEADER_LARGE : 0);
     memcpy(to, &h, sizeof h);
-    if (large)
-        return sizeof h;
-    xchg_pack(x, to + sizeof h, xchg_send_origin(x, j), count);
-    return sizeof h + count * x->type->size;
+    return sizeof h | COLL_BLOCK_MARKED;
+}
+
+SSHMEM_COLD static void not_whole_elements(const xchg_t *x, int i, size_t bytes)
+{
+    sshmem_fatal(x->c.call, "PE %d sends this PE %zu bytes, not a whole number of elements of "
+                 "this PE's type (%zu bytes each): every PE must pass the same type", i, bytes,
+                 x->type->size);
 }
 
 /* The block from member i: its count checked against ours, the data unpacked. */
 static void take_block(void *ctx, int i, const char *from, size_t bytes)
 {
-    (void)bytes; /* the header's count says as much */
     const bruck_call_t *b = ctx;
+    const size_t size = b->x->type->size;
+    if (!(bytes & COLL_BLOCK_MARKED)) {
+        if (SSHMEM_UNLIKELY(bytes % size))
+            not_whole_elements(b->x, i, bytes);
+        xchg_take(b->x, i, bytes / size, from);
+        return;
+    }
     uint64_t h;
     memcpy(&h, from, sizeof h);
     xchg_take(b->x, i, h & ~HEADER_LARGE, h & HEADER_LARGE ? NULL : from + sizeof h);

@@ -36,6 +36,9 @@ cases=(
   "alltoallv_mismatch_large_send|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 5000|must agree"
   "alltoallv_mismatch_large_recv|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 2|must agree"
   "alltoallv_mismatch_large_both|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 4000|must agree"
+  # Bruck's steps carry a small block's size alone: a size that is no whole number of the
+  # receiver's elements means the sender passed another type
+  "alltoallv_type_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|shmemx_alltoallv|PE 1 sends this PE 6 bytes|every PE must pass the same type"
   # the same through UCX, where small blocks go by stamped put (post box or slot), and over TCP
   "count_mismatch|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
   "mismatch_large_recv|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"

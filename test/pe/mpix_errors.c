@@ -97,6 +97,18 @@ int main(int argc, char **argv)
         if (me == 0 && (large_recv || large_both))
             rc[1] = BIG;
         shmemx_alltoallv(SHMEM_TEAM_WORLD, big, rc, rd, bsrc, sc, sd, SHMEMX_INT);
+    } else if (!strcmp(what, "alltoallv_type_mismatch")) {
+        /* PE 1 passes shorts where the others pass ints: 3 shorts (6 bytes) to each, 4 from
+         * each (8 bytes, two ints); a block of 6 bytes is no whole number of ints */
+        short *sb = shmem_calloc(64, sizeof(short)), *rb = shmem_malloc(64 * sizeof(short));
+        size_t sc[8], sd[8], rc[8], rd[8];
+        for (int i = 0; i < npes && i < 8; i++) {
+            sc[i] = me == 1 ? 3 : 2;
+            rc[i] = me != 1 ? 2 : i == 1 ? 3 : 4;
+            sd[i] = rd[i] = 8 * (size_t)i;
+        }
+        shmemx_alltoallv(SHMEM_TEAM_WORLD, rb, rc, rd, sb, sc, sd,
+                         me == 1 ? SHMEMX_SHORT : SHMEMX_INT);
     } else if (!strcmp(what, "reduce_count_mismatch")) {
         /* PE 1 passes 30,000 ints, the others 20,000: its partner reports the difference */
         int *big = shmem_calloc(30000, sizeof(int)), *out = shmem_malloc(30000 * sizeof(int));
