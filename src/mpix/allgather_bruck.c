@@ -6,16 +6,20 @@
  * The exchange sends every block to every member: n - 1 messages per PE (three UCX puts each
  * where puts are one-sided: the header's count, the data, the call number), so a PE's
  * messages grow with the team. Here the blocks take the same steps as fcollect, on the
- * engine's own Bruck (coll_collect_bruck): each member's block, packed behind a header (its
- * count and the call number), lies in every member's work space where coll_collect_bruck_at
- * says, the places following from recvcounts, which every PE holds. After the steps each PE
- * checks every header against its own recvcounts (a sender whose count differs, or
- * recvcounts that differ between PEs, is reported) and unpacks the blocks into dest.
+ * engine's own (coll_collect_bruck): each member packs its block behind a header (its count
+ * and the call number) at the start of its work space, and the steps leave every member's
+ * record in every member's work space in member order, at places following from recvcounts,
+ * which every PE holds. Between nodes of several members they are fcollect's node-aware steps
+ * (hier_worth, coll/hier.h): the leader gathers its node's records, the leaders take Bruck's
+ * steps, the members copy the whole from their leader, so each record enters a node once.
+ * After the steps each PE checks every header against its own recvcounts (a sender whose
+ * count differs, or recvcounts that differ between PEs, is reported) and unpacks the blocks
+ * into dest.
  *
  * Every PE decides alike: the team is not all on shared memory (c->direct, the same on every
  * member), and everybody's blocks fit the work space, by recvcounts, which MPI requires to be
- * the same on every PE. The work space is the team's steps (coll_work_in_steps), which grow
- * with the team.
+ * the same on every PE; hier_worth is the set's shape's. The work space is the team's steps
+ * (coll_work_in_steps), which grow with the team.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +27,7 @@
 
 #include "coll/coll.h"
 #include "coll/engine.h"
+#include "coll/hier.h"
 #include "core/error.h"
 #include "mpix/coll.h"
 #include "mpix/exchange_blocks.h"
@@ -35,7 +40,7 @@
 static size_t record_bytes(size_t bytes) { return sizeof(header_t) + ((bytes + 7) & ~(size_t)7); }
 
 /* Whether this is an allgather that fits; then offs[i] is where member i's record starts in
- * member order (coll_collect_bruck_at turns that into its place on this PE). */
+ * member order. */
 static int layout(const xchg_t *x, size_t *offs)
 {
     const coll_t *c = &x->c;
@@ -65,16 +70,6 @@ SSHMEM_COLD static void layouts_differ(const xchg_t *x, int i)
                  x->recv->name, x->recv->name, x->recv->name);
 }
 
-/* Member i's header, checked against this PE's count for it. */
-static const header_t *checked_header(const xchg_t *x, int i, const size_t *offs)
-{
-    const size_t at = coll_collect_bruck_at(&x->c, offs, i);
-    const header_t *h = (const header_t *)(x->c.work.addr + at);
-    if (SSHMEM_UNLIKELY(h->seq != coll_stamp(&x->c)))
-        layouts_differ(x, i);
-    return h;
-}
-
 /* Room for n + 1 offsets: buf, or the heap (NULL when out of memory). */
 static size_t *offsets(const xchg_t *x, size_t buf[OFFS_ON_STACK + 1])
 {
@@ -97,16 +92,18 @@ void xchg_allgather_bruck(xchg_t *x)
         sshmem_fatal(x->c.call, "internal error: an allgather that does not fit Bruck's steps");
     coll_t *c = &x->c;
     xchg_self_block(x); /* first: it reports a sendcount that differs from our recvcounts */
-    header_t *own = (header_t *)(c->work.addr + coll_collect_bruck_at(c, offs, c->me));
+    header_t *own = (header_t *)c->work.addr; /* first: coll_collect_bruck */
     own->count = x->send->count;
     own->seq = coll_stamp(c);
     xchg_pack(x, own + 1, x->send->origin, x->send->count);
-    coll_collect_bruck(c, &c->work, offs);
+    coll_collect_bruck(c, &c->work, &c->work, offs, 0, hier_worth(c));
     for (int i = 0; i < c->n; i++) {
         if (i == c->me)
             continue;
-        const header_t *h = checked_header(x, i, offs);
-        xchg_take(x, i, h->count, h + 1);
+        const header_t *h = (const header_t *)(c->work.addr + offs[i]);
+        if (SSHMEM_UNLIKELY(h->seq != coll_stamp(c)))
+            layouts_differ(x, i);
+        xchg_take(x, i, h->count, h + 1); /* checks the count against this PE's */
     }
     if (offs != buf)
         free(offs);
