@@ -355,7 +355,7 @@ def collect_bruck(m, P, k, n):
     return Result(lg(P), x, sent, t)
 
 
-RECORD_HEADER = 16  # an allgatherv record's header: the block's count and the call number
+RECORD_HEADER = 8  # an allgatherv record's header: the count, the call number's low 32 bits
 
 
 def allgatherv_hier(m, P, k, n):

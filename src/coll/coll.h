@@ -65,8 +65,7 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes);
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* The same with a different nbytes on each member: blocks concatenated in member order. */
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
-/* Where member i's block starts in member order: offs[i] (offs[n]: the end), or, offs NULL,
- * i times nbytes. */
+/* Where member i's block starts in member order: offs[i] (n: the end), or i * nbytes. */
 static inline size_t coll_block_at(const size_t *offs, size_t nbytes, int member)
 {
     return offs ? offs[member] : (size_t)member * nbytes;
