@@ -70,10 +70,10 @@ static inline size_t coll_block_at(const size_t *offs, size_t nbytes, int member
 {
     return offs ? offs[member] : (size_t)member * nbytes;
 }
-/* Concatenation of blocks whose places every member knows (coll_block_at), member i's from
- * its src to dest + coll_block_at(i) on every member, in ceil(log2) steps between members or
- * between nodes: Bruck's steps over the members, or the node-aware form (hier_collect.c) when
- * hier (hier.h). offs NULL: fcollect's blocks of nbytes. */
+/* Concatenation of blocks whose places every member knows (coll_block_at): member i's from
+ * its src (which may be dest, the block at its start) to dest + coll_block_at(i) on every
+ * member. Bruck's ceil(log2 n) steps over the members, or with hier the node-aware form over
+ * the nodes (hier_collect.c). offs NULL: fcollect's blocks of nbytes. */
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                         const size_t *offs, size_t nbytes, int hier);
 
