@@ -360,6 +360,15 @@ def collect_bruck(m, P, k, n):
 alltoallv_bruck = alltoall_bruck
 
 
+RECORD_HEADER = 8  # an allgatherv record's header: the count, the call number's low 32 bits
+
+
+def allgatherv_hier(m, P, k, n):
+    """allgatherv between nodes of several PEs: fcollect's node-aware steps (hier_collect.c)
+    on records, each block behind its header and padded to 8 bytes."""
+    return fcollect_hier(m, P, k, RECORD_HEADER + -(-n // 8) * 8)
+
+
 def rooted_tree(m, P, k, n):
     """scatterv down a binomial tree: at level j the PEs at odd multiples of 2^j receive
     their subtree's 2^j blocks, with sizes, from their parent."""
@@ -417,7 +426,8 @@ COLLECTIVES = [
     ("alltoall", [8, 1024], [("pairwise", alltoall_pairwise), ("bruck", alltoall_bruck),
                              ("log-step bound", bound_alltoall)]),
     ("scan", [8, 1 << 20], [("shm", scan_shm), ("rd", scan_rd)]),
-    ("allgatherv", [8, 1024], [("bruck", collect_bruck), ("log-step bound", bound_gather)]),
+    ("allgatherv", [8, 1024], [("bruck", collect_bruck), ("hier", allgatherv_hier),
+                               ("log-step bound", bound_gather)]),
     ("alltoallv", [8, 1024], [("bruck", alltoallv_bruck), ("log-step bound", bound_alltoall)]),
     ("gatherv", [8, 1024], [("linear", gatherv_linear), ("log-step bound", bound_gather)]),
     ("scatterv", [8, 1024], [("binomial tree", rooted_tree), ("log-step bound", bound_gather)]),

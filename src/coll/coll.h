@@ -65,27 +65,31 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes);
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
 /* The same with a different nbytes on each member: blocks concatenated in member order. */
 void coll_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
-/* Bruck's ceil(log2 n) steps on blocks of sizes known to all: member i's block is
- * offs[i + 1] - offs[i] bytes (offs[n]: the total) and lies in dest where
- * coll_collect_bruck_at says, this member's own block first (at 0, in place before the
- * call); at the end every member has all. In a call set up ahead (coll_setup_team_ahead) it
- * reaches each member before writing. */
-size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member);
-void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs);
+/* Where member i's block starts in member order: offs[i] (n: the end), or i * nbytes. */
+static inline size_t coll_block_at(const size_t *offs, size_t nbytes, int member)
+{
+    return offs ? offs[member] : (size_t)member * nbytes;
+}
+/* Concatenation of blocks whose places every member knows (coll_block_at): member i's from
+ * its src (which may be dest, the block at its start) to dest + coll_block_at(i) on every
+ * member. Bruck's ceil(log2 n) steps over the members, or with hier the node-aware form over
+ * the nodes (hier_collect.c). offs NULL: fcollect's blocks of nbytes. */
+void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                        const size_t *offs, size_t nbytes, int hier);
 
 /* The places Bruck's steps run over: positions 0 .. size-1, this PE at me. first NULL:
  * position p is member p; else member first[p], holding the blocks of members first[p] ..
- * first[p+1]-1 (a node's run, hier.h). Position p's blocks start at offs[p] in member order
- * (offs[size]: the end), or, offs NULL, at the first member's index times nbytes. */
+ * first[p+1]-1 (a node's run, hier.h). Position p's blocks start where its first member's
+ * block does (coll_block_at with offs and nbytes; first[size] or size: the end). */
 typedef struct coll_ring {
     int size, me;
     const int *first;
     const size_t *offs;
     size_t nbytes;
 } coll_ring_t;
-/* Bruck's steps over r: this PE's own blocks lie first in dest, those of the positions after
- * it follow (wrapping past the last); at the end dest holds every position's, in that order.
- * Flags slot0 .. slot0 + ceil(log2 size) - 1. */
+/* Bruck's steps over r: this PE's own blocks lie first in dest (at 0), those of the positions
+ * after it follow during the steps (wrapping past the last); at the end dest holds every
+ * position's in member order. Flags slot0 .. slot0 + ceil(log2 size) - 1. */
 void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0);
 /* [L | R] -> [R | L] in place, l and r bytes long (Gries and Mills' block swaps): each swap
  * puts one part in its final place. */

@@ -9,12 +9,13 @@
  *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it
  *    holds, starting with its own, to member i - 2^k, as one run: each member keeps its own
  *    block first and the following members' after it, and puts them in member order at the
- *    end (one local rotation).
+ *    end (one local rotation; ring_bruck.c);
+ *  - hier: the same steps between the nodes' leaders (hier_collect.c).
  * collect (a block size per member): on shared memory the offsets come from a prefix sum of
  * the sizes (recursive doubling, the sizes travelling in the flags themselves), then linear;
  * elsewhere recursive doubling over runs of members (collect_in_groups), which needs none.
- * coll_collect_bruck: bruck's steps for blocks of sizes every member knows already (the
- * MPI-style allgatherv's, src/mpix/allgather_bruck.c; the steps are in ring_bruck.c).
+ * coll_collect_bruck: bruck and hier, for fcollect's blocks and for blocks of sizes every
+ * member knows already (the MPI-style allgatherv's, src/mpix/allgather_bruck.c).
  */
 #include <stdint.h>
 #include <string.h>
@@ -95,19 +96,16 @@ static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
     }
 }
 
-/* fcollect in Bruck's steps: the own block first, and member order again at the end. */
-static void fcollect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                           size_t nbytes)
+void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                        const size_t *offs, size_t nbytes, int hier)
 {
-    const coll_ring_t r = {c->n, c->me, NULL, NULL, nbytes};
-    own_block(dest, 0, src, nbytes);
-    coll_ring_bruck(c, &r, dest, SLOT_COLLECT_STEP(0));
-    coll_rotate(dest->addr, (size_t)(c->n - c->me) * nbytes, (size_t)c->me * nbytes);
-}
-
-void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const size_t *offs)
-{
-    const coll_ring_t r = {c->n, c->me, NULL, offs, 0};
+    if (hier) {
+        coll_hier_collect(c, dest, src, offs, nbytes);
+        return;
+    }
+    const coll_ring_t r = {c->n, c->me, NULL, offs, nbytes};
+    const size_t at = coll_block_at(offs, nbytes, c->me);
+    own_block(dest, 0, src, coll_block_at(offs, nbytes, c->me + 1) - at); /* first */
     coll_ring_bruck(c, &r, dest, SLOT_COLLECT_STEP(0));
 }
 
@@ -118,16 +116,15 @@ void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
         own_block(dest, 0, src, nbytes);
         return;
     }
-    switch (coll_algo_fcollect(c, nbytes)) {
+    const enum coll_fcollect_algo algo = coll_algo_fcollect(c, nbytes);
+    switch (algo) {
     case COLL_FCOLLECT_RING:
         own_block(dest, at, src, nbytes);
         fcollect_ring(c, dest, nbytes);
         break;
     case COLL_FCOLLECT_BRUCK:
-        fcollect_bruck(c, dest, src, nbytes);
-        break;
     case COLL_FCOLLECT_HIER:
-        coll_hier_fcollect(c, dest, src, nbytes);
+        coll_collect_bruck(c, dest, src, NULL, nbytes, algo == COLL_FCOLLECT_HIER);
         break;
     default:
         all_write_all(c, dest, src, at, nbytes);

@@ -6,8 +6,8 @@
  *   bcast:    root's data to the leaders down a binomial tree -> node members copy from theirs
  *   reduce:   leader combines its node's sources -> recursive doubling among leaders ->
  *             node members copy the result from their leader
- *   fcollect: node blocks gathered at the leader -> leaders exchange node blocks -> node
- *             members copy the whole result from their leader
+ *   fcollect (and the MPI-style allgatherv's records): node blocks gathered at the leader
+ *             -> leaders exchange node blocks -> node members copy the whole from the leader
  *
  * Groups. A group is a maximal run of consecutive members on one node, so every group covers
  * a consecutive range of members and combining groups in group order keeps member order: a
@@ -93,8 +93,9 @@ void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
                          size_t nbytes, int root, int root_too);
 void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                       const coll_op_t *op);
-void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                        size_t nbytes);
+/* coll_collect_bruck's node-aware form (hier_collect.c). */
+void coll_hier_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                       const size_t *offs, size_t nbytes);
 
 /* On-node views (hier_map.c): the load/store address of node mate member's b + at. */
 char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at);

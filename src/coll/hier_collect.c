@@ -1,14 +1,17 @@
 /*
- * hier_collect.c: the node-aware fcollect (hier.h).
+ * hier_collect.c: the node-aware concatenation (hier.h), for fcollect and for blocks of sizes
+ * every member knows (coll_collect_bruck: the MPI-style allgatherv's records).
  *  1. node: the leader copies its group's blocks from the members' sources (mapped) into its
  *     dest, first; a group's blocks are consecutive, since groups are runs of members;
  *  2. leaders: Bruck's steps over the groups (coll_ring_bruck, ceil(log2 nodes) steps of one
- *     run each, over the network), then the leader puts its dest in member order;
- *  3. node: every member copies the other blocks from its leader's dest and says so.
+ *     run each, over the network), which leave the leader's dest in member order;
+ *  3. node: every member copies the whole from its leader's dest and says so.
  * Who writes a leader's dest while its members still read it? Nobody: its members never write
- * it, and the other leaders put into it only after it said it has entered the call (READY,
- * sent on entry to each leader it receives from, so after its previous call's readers were
- * done).
+ * it, and the other leaders put into a caller's dest only after it said it has entered the
+ * call (FREE, sent on entry to each leader it receives from, so after its previous call's
+ * readers were done). The call's own work space (the allgatherv's) needs no FREE: a leader
+ * leaves only once its members have copied, and the engine's reuse rule keeps the next call
+ * that writes the same work space out until then (coll/engine.h).
  */
 #include <string.h>
 
@@ -17,50 +20,52 @@
 #include "coll/slots.h"
 
 static void leaders_bruck(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
-                          size_t nbytes)
+                          const size_t *offs, size_t nbytes)
 {
     const int groups = m->nleaders;
-    const coll_ring_t ring = {groups, m->my_lrank, m->first, NULL, nbytes};
-    int steps = 0;
-    for (int d = 1; d < groups; d <<= 1) { /* step d's sender is the group d after ours */
-        coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_HIER_COLLECT_FREE);
-        steps++;
+    const coll_ring_t ring = {groups, m->my_lrank, m->first, offs, nbytes};
+    if (dest->addr != c->work.addr) {
+        int steps = 0;
+        for (int d = 1; d < groups; d <<= 1, steps++) /* step d's sender: the group d after */
+            coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_HIER_COLLECT_FREE);
+        coll_wait(c, SLOT_HIER_COLLECT_FREE, steps);
     }
-    coll_wait(c, SLOT_HIER_COLLECT_FREE, steps);
     coll_ring_bruck(c, &ring, dest, SLOT_HIER_COLLECT_STEP0);
-    coll_rotate(dest->addr, (size_t)(c->n - m->lo) * nbytes, (size_t)m->lo * nbytes);
 }
 
 static void leader(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
-                   const coll_buf_t *src, size_t nbytes)
+                   const coll_buf_t *src, const size_t *offs, size_t nbytes)
 {
+    const size_t lo = coll_block_at(offs, nbytes, m->lo);
     if (dest->addr != src->addr)
-        memmove(dest->addr, src->addr, nbytes); /* the group's blocks first */
+        memmove(dest->addr, src->addr, coll_block_at(offs, nbytes, m->lo + 1) - lo);
     hier_node_arrive(c, m, SLOT_NODE_ARRIVE);
-    for (int i = m->lo + 1; i < m->hi; i++)
-        memcpy(dest->addr + (size_t)(i - m->lo) * nbytes, hier_node_view(c, src, i, 0),
-               nbytes);
+    for (int i = m->lo + 1; i < m->hi; i++) { /* the group's blocks first */
+        const size_t at = coll_block_at(offs, nbytes, i);
+        memcpy(dest->addr + at - lo, hier_node_view(c, src, i, 0),
+               coll_block_at(offs, nbytes, i + 1) - at);
+    }
     if (m->nleaders > 1) /* (one group starts at member 0: its dest is in order) */
-        leaders_bruck(c, m, dest, nbytes);
+        leaders_bruck(c, m, dest, offs, nbytes);
     if (m->hi - m->lo > 1) {
         hier_node_release(c, m, SLOT_NODE_RELEASE);
         hier_node_wait(c, SLOT_NODE_COPIED, m->hi - m->lo - 1);
     }
 }
 
-void coll_hier_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                        size_t nbytes)
+void coll_hier_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
+                       const size_t *offs, size_t nbytes)
 {
     hier_map_t m;
     hier_map_init(&m, c, -1);
     if (hier_is_leader(&m, c)) {
-        leader(c, &m, dest, src, nbytes);
+        leader(c, &m, dest, src, offs, nbytes);
     } else {
         hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
         hier_node_release(c, &m, SLOT_NODE_RELEASE); /* the leader has read our source */
         /* all of it: our own block there is the leader's copy of our source */
-        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), (size_t)c->n * nbytes);
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0),
+               coll_block_at(offs, nbytes, c->n));
         hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
     }
-    coll_done(c);
 }

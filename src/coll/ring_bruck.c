@@ -7,15 +7,13 @@
 
 #include "coll/coll.h"
 
+static int ring_member(const coll_ring_t *r, int p) { return r->first ? r->first[p] : p; }
+
 /* Where position p's blocks start in dest, in member order (at size: the end). */
 static size_t ring_at(const coll_ring_t *r, int p)
 {
-    if (r->offs)
-        return r->offs[p];
-    return (size_t)(r->first ? r->first[p] : p) * r->nbytes;
+    return coll_block_at(r->offs, r->nbytes, ring_member(r, p));
 }
-
-static int ring_member(const coll_ring_t *r, int p) { return r->first ? r->first[p] : p; }
 
 /* Where position m's blocks lie in position q's dest during Bruck's steps: q's own blocks
  * first, then those of the positions after it, wrapping past the last one. Then each step
@@ -28,15 +26,9 @@ static size_t rotated_at(const coll_ring_t *r, int q, int m)
     return m >= q ? at - from : at + ring_at(r, r->size) - from;
 }
 
-size_t coll_collect_bruck_at(const coll_t *c, const size_t *offs, int member)
-{
-    const coll_ring_t r = {c->n, c->me, NULL, offs, 0};
-    return rotated_at(&r, c->me, member);
-}
-
 /* Bruck's step with distance d sends the min(d, size - d) positions' blocks this PE holds
  * (its own and those after it) to position me - d, which keeps them after its own d - 1
- * following ones. */
+ * following ones; one rotation puts them in member order at the end. */
 void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0)
 {
     const int n = r->size, me = r->me;
@@ -49,6 +41,8 @@ void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, in
                         slot0 + e);
         coll_wait(c, slot0 + e, 1);
     }
+    const size_t at = ring_at(r, me);
+    coll_rotate(dest->addr, ring_at(r, n) - at, at); /* member order */
 }
 
 /* Exchange the n bytes at a and at b (apart), through a small buffer. */

@@ -27,9 +27,13 @@ cases=(
   "alltoallv_mismatch_large_send|NPES=2 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 5000|must agree"
   "alltoallv_mismatch_large_both|NPES=2 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 5000 on this PE|PE 1 has sendcounts[0] = 4000|must agree"
   # over TCP from 4 PEs small allgathers take Bruck's steps: every header is checked there
-  "allgatherv_small_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 3 on this PE|PE 1 has sendcount = 2|must agree"
+  "allgatherv_small_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 1 on this PE|PE 1 has sendcount = 2|must agree"
   # (a PE whose layout differs finds a block missing, the others a count: whoever is first)
   "allgatherv_counts_differ|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|shmemx_allgatherv|recvcounts|must agree"
+  # between nodes of several PEs they take the node-aware steps: the headers are checked alike
+  "allgatherv_small_mismatch|NPES=4 SSHMEM_PES_PER_NODE=2|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 1 on this PE|PE 1 has sendcount = 2|must agree"
+  "allgatherv_small_mismatch|NPES=6 SSHMEM_PES_PER_NODE=3 UCX_TLS=tcp,self|nz|PE 0: shmemx_allgatherv|recvcounts[1] is 1 on this PE|PE 1 has sendcount = 2|must agree"
+  "allgatherv_counts_differ|NPES=6 SSHMEM_PES_PER_NODE=2|nz|shmemx_allgatherv|recvcounts|must agree"
   # over TCP from 4 PEs alltoallv takes Bruck's steps, large blocks beside them: the headers
   # still travel in the steps, so a count that differs is reported, whatever the sizes
   "alltoallv_mismatch|NPES=4 SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_alltoallv|recvcounts[1] is 2 on this PE|PE 1 has sendcounts[0] = 3|must agree"

@@ -70,15 +70,16 @@ int main(int argc, char **argv)
         shmemx_allgatherv(SHMEM_TEAM_WORLD, big, src, 2, c2, d2, SHMEMX_INT);
     } else if (!strcmp(what, "allgatherv_small_mismatch") ||
                !strcmp(what, "allgatherv_counts_differ")) {
-        /* small blocks: PE 0 expects 3 elements from PE 1, which sends 2; in the second case
-         * PE 1 also expects 3 of itself (and sends them), so only PE 0's layout differs */
+        /* small blocks: PE 0 expects 1 element from PE 1, which sends 2 (the same room in the
+         * steps, so only PE 0 finds it); in the second case PE 0 and PE 1 expect 3 of PE 1
+         * (which sends them), so the others' layout differs from theirs */
         int *all = shmem_malloc(8 * 4 * sizeof(int));
         size_t c2[8], d2[8];
         for (int i = 0; i < npes && i < 8; i++)
             c2[i] = 2, d2[i] = 4 * (size_t)i;
         const int differ = !strcmp(what, "allgatherv_counts_differ");
         if (me == 0 || (differ && me == 1))
-            c2[1] = 3;
+            c2[1] = differ ? 3 : 1;
         int mine[4] = {me, me, me, me};
         shmemx_allgatherv(SHMEM_TEAM_WORLD, all, mine, c2[me], c2, d2, SHMEMX_INT);
     } else if (!strncmp(what, "alltoallv_mismatch", 18)) {

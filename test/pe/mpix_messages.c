@@ -11,8 +11,11 @@
  * 8-byte alltoallv and allgatherv on a split team of every PE but PE 0, which at 66 PEs has
  * more members than a call's work space took.
  *
+ * Between faked nodes of 2 PEs the allgathers take the node-aware steps (leaders only send).
+ *
  * sshmem-test: np=2 3 4 5 8 16
  * sshmem-test-env: np=66 paths=ucx SHMEM_SYMMETRIC_SIZE=16M
+ * sshmem-test-env: np=8,16 paths=direct SSHMEM_PES_PER_NODE=2
  */
 #include <shmemx.h>
 

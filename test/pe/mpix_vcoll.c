@@ -4,9 +4,11 @@
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
  * Over tcp, small scatters from 4 PEs up go down a tree (src/mpix/scatter_tree.c): also on
- * teams of sizes that are not powers of two.
+ * teams of sizes that are not powers of two. With nodes of 2 PEs faked the allgathers take
+ * the node-aware steps on the direct path (src/mpix/allgather_bruck.c).
  *
  * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=4,6 SSHMEM_PES_PER_NODE=2
  */
 #include <shmemx.h>
 

@@ -6,8 +6,16 @@
  * (everyone) and scatter/scatterv (root), a NULL dest on gatherv's non-roots and a local (not symmetric)
  * dest on scatterv's root, and all of it on a team of every other PE counted backwards.
  *
+ * With several nodes faked (SSHMEM_PES_PER_NODE) the allgathers take the node-aware steps on
+ * the direct path (src/mpix/allgather_bruck.c), Bruck's over the members on the others: nodes
+ * of 2 and 3 members, one of a single member (5 PEs), tcp between the nodes' leaders, and on
+ * the backward team nodes in reverse order.
+ *
  * sshmem-test-env: np=2,3,8 SSHMEM_COLL_EXCHANGE=rendezvous
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_EXCHANGE=rendezvous
+ * sshmem-test-env: np=4,5,8 SSHMEM_PES_PER_NODE=2
+ * sshmem-test-env: np=6,8 SSHMEM_PES_PER_NODE=3
+ * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=3 UCX_TLS=tcp,self
  */
 #include <shmemx.h>
 
