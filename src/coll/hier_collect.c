@@ -6,12 +6,12 @@
  *  2. leaders: Bruck's steps over the groups (coll_ring_bruck, ceil(log2 nodes) steps of one
  *     run each, over the network), which leave the leader's dest in member order;
  *  3. node: every member copies the whole from its leader's dest and says so.
- * Who writes a leader's dest while its members still read it? Nobody: its members never write
- * it, and the other leaders put into a caller's dest only after it said it has entered the
- * call (FREE, sent on entry to each leader it receives from, so after its previous call's
- * readers were done). The call's own work space (the allgatherv's) needs no FREE: a leader
- * leaves only once its members have copied, and the engine's reuse rule keeps the next call
- * that writes the same work space out until then (coll/engine.h).
+ * Who writes a leader's dest while its members still read it? Not its members, and not the
+ * other leaders in this call; in the next call only if it uses the same dest, which the
+ * caller must not do without a sync between (doc/collectives.md: as every collective writes
+ * into the others' dest once they have entered). The call's own work space (the
+ * allgatherv's): a leader leaves only once its members have copied, and the engine's reuse
+ * rule keeps the next call that writes the same work space out until then (coll/engine.h).
  */
 #include <string.h>
 
@@ -24,12 +24,6 @@ static void leaders_bruck(coll_t *c, const hier_map_t *m, const coll_buf_t *dest
 {
     const int groups = m->nleaders;
     const coll_ring_t ring = {groups, m->my_lrank, m->first, offs, nbytes};
-    if (dest->addr != c->work.addr) {
-        int steps = 0;
-        for (int d = 1; d < groups; d <<= 1, steps++) /* step d's sender: the group d after */
-            coll_signal(c, hier_leader(m, (m->my_lrank + d) % groups), SLOT_HIER_COLLECT_FREE);
-        coll_wait(c, SLOT_HIER_COLLECT_FREE, steps);
-    }
     coll_ring_bruck(c, &ring, dest, SLOT_HIER_COLLECT_STEP0);
 }
 

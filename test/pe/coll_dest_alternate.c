@@ -9,6 +9,7 @@
  * sshmem-test: np=1 2 3 4 8
  * sshmem-test-env: np=6 paths=tcp
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
+ * sshmem-test-env: np=8 paths=direct,tcp SSHMEM_PES_PER_NODE=3 SSHMEM_COLL_FCOLLECT=hier
  */
 #include <shmem.h>
 
