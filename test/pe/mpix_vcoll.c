@@ -3,10 +3,12 @@
  * PE's block exactly at its displacement (in extents of the type), in any order, with zero
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
- * Over tcp, small scatters from 4 PEs up go down a tree (src/mpix/scatter_tree.c): also on
- * teams of sizes that are not powers of two.
+ * Over tcp from 4 PEs up, through UCX from 7, small scatters go down a binomial tree and
+ * gathers up it (src/mpix/tree.c): also on teams of sizes that are not powers of two, and
+ * with more PEs than cores.
  *
- * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=5,6,7,13 paths=tcp
+ * sshmem-test-env: np=7,13 paths=direct,ucx
  */
 #include <shmemx.h>
 

@@ -8,6 +8,8 @@
  *
  * sshmem-test-env: np=2,3,8 SSHMEM_COLL_EXCHANGE=rendezvous
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_EXCHANGE=rendezvous
+ * (gatherv's tree, src/mpix/tree.c: small blocks up it, large ones beside it by invitation)
+ * sshmem-test-env: np=7,13 paths=ucx,tcp
  */
 #include <shmemx.h>
 
