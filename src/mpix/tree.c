@@ -24,8 +24,8 @@
  * told. The message to q lands at q's slot and may run on into the slots after it, which
  * nothing else writes in a scatter (the slots from q's to the last are n - q >= s).
  *
- * Gather: every PE knows the tree (n and the root), so every PE takes it alike (xchg_tree_
- * gathers). A member waits for its children's messages and sends its own block and theirs up
+ * Gather: every PE knows the tree (n and the root), so every PE takes it alike, on larger
+ * teams than the scatter (xchg_tree_gathers). A member waits for its children's messages and sends its own block and theirs up
  * in one message, into its parent's slots from the child's offset k: k .. k + s - 1, which
  * its children's subtrees tile. A block too large for a slot goes by invitation, as on the
  * linear path, straight into the root's dest, and only its count (| HEADER_LARGE) goes up the
@@ -38,6 +38,7 @@
 
 #include "coll/engine.h"
 #include "coll/slots.h"
+#include "core/env.h"
 #include "core/error.h"
 #include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
@@ -47,6 +48,11 @@
  * tree is a hop: the root sends down the tree only where its 2 (n - 1) UCX messages (data,
  * signal) would exceed 2 ceil(log2 n) + 4, from 7 members. */
 #define TREE_MIN_ONE_SIDED 7
+/* A linear gather's members return at once, while up the tree each waits for its subtree:
+ * the root's n - 1 receives (a gap each) cost less than the tree's log2(n) hops (a latency
+ * each) up to about a dozen members over TCP (bench/project.py's model; measured at 4 and 8
+ * PEs too, doc/performance.md), and where puts are one-sided gaps are smaller still. */
+#define TREE_MIN_GATHER 16
 #define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
 #define TREE_SIZE_MASK ((UINT64_C(1) << 48) - 1)
 
@@ -112,12 +118,12 @@ static int member_at(const coll_t *c, int root, int d)
     return root + d < c->n ? root + d : root + d - c->n;
 }
 
-/* Whether a tree may pay, the same answer on every PE: on a team not all on shared memory
- * from TREE_MIN_MEMBERS, where puts are one-sided (one_sided_too) from TREE_MIN_ONE_SIDED. */
-static int tree_pays(const coll_t *c, int one_sided_too)
+/* Whether a tree may pay, the same answer on every PE: on a team not all on shared memory,
+ * from `least` members (from TREE_MIN_MEMBERS where SSHMEM_COLL_EXCHANGE=tree). */
+static int tree_pays(const coll_t *c, int least)
 {
-    return !c->direct && c->n >= TREE_MIN_MEMBERS &&
-           (!one_sided_too || coll_team_messages(c->team) || c->n >= TREE_MIN_ONE_SIDED);
+    const int forced = sshmem_env.coll_exchange == COLL_EXCHANGE_TREE;
+    return !c->direct && c->n >= (forced ? TREE_MIN_MEMBERS : least);
 }
 
 int xchg_tree_pattern(const xchg_t *x)
@@ -126,7 +132,7 @@ int xchg_tree_pattern(const xchg_t *x)
     const mpix_side_t *s = x->send, *r = x->recv;
     const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
     const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
-    return (root || member) && tree_pays(c, 0);
+    return (root || member) && tree_pays(c, TREE_MIN_MEMBERS);
 }
 
 int xchg_tree_gathers(const xchg_t *x)
@@ -135,7 +141,7 @@ int xchg_tree_gathers(const xchg_t *x)
     const mpix_side_t *s = x->send, *r = x->recv;
     const int root = r->peer == MPIX_X_ALL && s->peer == c->me;
     const int member = r->peer == MPIX_X_NONE && s->peer >= 0 && s->peer != c->me;
-    return (root || member) && tree_pays(c, 1);
+    return (root || member) && tree_pays(c, TREE_MIN_GATHER);
 }
 
 /* This PE's node in the tree of root. */
@@ -197,7 +203,8 @@ void xchg_tree_arrivals(xchg_t *x)
 static int tree_root(const xchg_t *x)
 {
     const coll_t *c = &x->c;
-    if (!xchg_tree_pattern(x) || x->send->peer != MPIX_X_ALL || !tree_pays(c, 1))
+    if (!xchg_tree_pattern(x) || x->send->peer != MPIX_X_ALL ||
+        !tree_pays(c, coll_team_messages(c->team) ? TREE_MIN_MEMBERS : TREE_MIN_ONE_SIDED))
         return 0;
     for (int d = 1; d < c->n; d++)
         if (is_large(x, mpix_side_count(x->send, to_member(c, d))))

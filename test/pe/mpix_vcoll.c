@@ -3,12 +3,15 @@
  * PE's block exactly at its displacement (in extents of the type), in any order, with zero
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
- * Over tcp from 4 PEs up, through UCX from 7, small scatters go down a binomial tree and
- * gathers up it (src/mpix/tree.c): also on teams of sizes that are not powers of two, and
- * with more PEs than cores.
+ * Small scatters go down a binomial tree (over tcp from 4 PEs, through UCX from 7) and
+ * gathers up it (from 16 PEs; from 4 with SSHMEM_COLL_EXCHANGE=tree), src/mpix/tree.c: also
+ * on teams of sizes that are not powers of two, and with more PEs than cores.
  *
- * sshmem-test-env: np=5,6,7,13 paths=tcp
- * sshmem-test-env: np=7,13 paths=direct,ucx
+ * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=4,7,8,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
+ * sshmem-test-env: np=13 paths=direct
+ * sshmem-test-env: np=17 paths=ucx,tcp
+ * sshmem-test-env: np=8 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self SSHMEM_COLL_EXCHANGE=tree
  */
 #include <shmemx.h>
 

@@ -9,7 +9,8 @@
  * sshmem-test-env: np=2,3,8 SSHMEM_COLL_EXCHANGE=rendezvous
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_EXCHANGE=rendezvous
  * (gatherv's tree, src/mpix/tree.c: small blocks up it, large ones beside it by invitation)
- * sshmem-test-env: np=7,13 paths=ucx,tcp
+ * sshmem-test-env: np=4,7,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
+ * sshmem-test-env: np=17 paths=tcp
  */
 #include <shmemx.h>
 
