@@ -126,22 +126,23 @@ static int tree_pays(const coll_t *c, int least)
     return !c->direct && c->n >= (forced ? TREE_MIN_MEMBERS : least);
 }
 
+/* Whether `all` talks to every member and `one` to this PE only (the root's sides), or `all`
+ * to nobody and `one` to another member: a scatter seen from its send side first, a gather
+ * from its receive side first. */
+static int rooted(const mpix_side_t *all, const mpix_side_t *one, int me)
+{
+    return (all->peer == MPIX_X_ALL && one->peer == me) ||
+           (all->peer == MPIX_X_NONE && one->peer >= 0 && one->peer != me);
+}
+
 int xchg_tree_pattern(const xchg_t *x)
 {
-    const coll_t *c = &x->c;
-    const mpix_side_t *s = x->send, *r = x->recv;
-    const int root = s->peer == MPIX_X_ALL && r->peer == c->me;
-    const int member = s->peer == MPIX_X_NONE && r->peer >= 0 && r->peer != c->me;
-    return (root || member) && tree_pays(c, TREE_MIN_MEMBERS);
+    return rooted(x->send, x->recv, x->c.me) && tree_pays(&x->c, TREE_MIN_MEMBERS);
 }
 
 int xchg_tree_gathers(const xchg_t *x)
 {
-    const coll_t *c = &x->c;
-    const mpix_side_t *s = x->send, *r = x->recv;
-    const int root = r->peer == MPIX_X_ALL && s->peer == c->me;
-    const int member = r->peer == MPIX_X_NONE && s->peer >= 0 && s->peer != c->me;
-    return (root || member) && tree_pays(c, TREE_MIN_GATHER);
+    return rooted(x->recv, x->send, x->c.me) && tree_pays(&x->c, TREE_MIN_GATHER);
 }
 
 /* This PE's node in the tree of root. */
@@ -227,9 +228,7 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
 {
     coll_t *c = &x->c;
     const size_t esize = x->type->size;
-    char *const buf = scratch(sizeof(tree_info_t) + sizeof(header_t) +
-                                  (size_t)(t->size - 1) * sizeof(uint64_t) +
-                                  subtree_data_bytes(x, t), c);
+    char *const buf = scratch((size_t)t->size * x->slot_bytes, c); /* fits (the top) */
     for (int s = t->size; s > 1;) {
         /* the head keeps members head .. head + keep - 1 of the range, the child heads the
          * others; member head + m is counts[m - 1] */
