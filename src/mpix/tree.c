@@ -25,12 +25,12 @@
  * nothing else writes in a scatter (the slots from q's to the last are n - q >= s).
  *
  * Gather: every PE knows the tree (n and the root), so every PE takes it alike, on larger
- * teams than the scatter (xchg_tree_gathers). A member waits for its children's messages and sends its own block and theirs up
- * in one message, into its parent's slots from the child's offset k: k .. k + s - 1, which
- * its children's subtrees tile. A block too large for a slot goes by invitation, as on the
- * linear path, straight into the root's dest, and only its count (| HEADER_LARGE) goes up the
- * tree, where the root checks it: the root's invitation to the member at distance t lands in
- * its slot n - t, past those of its subtree (s <= n - t).
+ * teams than the scatter (xchg_tree_gathers). A member waits for its children's messages and
+ * sends its own block and theirs up in one message, into its parent's slots from the child's
+ * offset k: k .. k + s - 1, which its children's subtrees tile. A block too large for a slot
+ * goes by invitation, as on the linear path, straight into the root's dest, and only its
+ * count (| HEADER_LARGE) goes up the tree, where the root checks it: the root's invitation to
+ * the member at distance t lands in its slot n - t, past those of its subtree (s <= n - t).
  */
 #include <stdint.h>
 #include <stdlib.h>
