@@ -1,9 +1,9 @@
 /*
- * exchange_slots.h: what the exchange's parts share (exchange.c runs it, tree.c runs a scatter
- * down a tree and a gather up it, allgather_bruck.c and alltoall_bruck.c run small allgathers and
- * alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in common): the
- * layout of a member's work space, the headers, and the state of one exchange. Private to
- * src/mpix.
+ * exchange_slots.h: what the exchange's parts share (exchange.c runs it, tree.c runs a
+ * scatter down a tree and a gather up it, allgather_bruck.c and alltoall_bruck.c run small
+ * allgathers and alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in
+ * common): the layout of a member's work space, the headers, and the state of one exchange.
+ * Private to src/mpix.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_SLOTS_H
 #define SSHMEM_MPIX_EXCHANGE_SLOTS_H
