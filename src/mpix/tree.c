@@ -51,8 +51,11 @@
 /* A linear gather's members return at once, while up the tree each waits for its subtree:
  * the root's n - 1 receives (a gap each) cost less than the tree's log2(n) hops (a latency
  * each) up to about a dozen members over TCP (bench/project.py's model; measured at 4 and 8
- * PEs too, doc/performance.md), and where puts are one-sided gaps are smaller still. */
+ * PEs too, doc/performance.md). Where puts are one-sided the root's CPU takes no part in
+ * them, and the model puts the tree ahead only from some hundreds of members (128 per node)
+ * to a few thousand (one per node). */
 #define TREE_MIN_GATHER 16
+#define TREE_MIN_GATHER_ONE_SIDED 1024
 #define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
 #define TREE_SIZE_MASK ((UINT64_C(1) << 48) - 1)
 
@@ -142,7 +145,9 @@ int xchg_tree_pattern(const xchg_t *x)
 
 int xchg_tree_gathers(const xchg_t *x)
 {
-    return rooted(x->recv, x->send, x->c.me) && tree_pays(&x->c, TREE_MIN_GATHER);
+    const int least =
+        coll_team_messages(x->c.team) ? TREE_MIN_GATHER : TREE_MIN_GATHER_ONE_SIDED;
+    return rooted(x->recv, x->send, x->c.me) && tree_pays(&x->c, least);
 }
 
 /* This PE's node in the tree of root. */

@@ -22,7 +22,7 @@
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_MESSAGES=0
  * (small scatters over tcp go down a tree and gathers up it, src/mpix/tree.c: on teams of sizes
  * that are not powers of two, and with nodes of 2 PEs whose pairs inside a node are direct;
- * gathers from 16 PEs, or 4 with SSHMEM_COLL_EXCHANGE=tree; through UCX on teams above
+ * gathers over tcp from 16 PEs, or 4 with SSHMEM_COLL_EXCHANGE=tree; through UCX on teams above
  * MPIX_EARLY_UCX_MAX without early return)
  * sshmem-test-env: np=5,6,7 paths=tcp
  * sshmem-test-env: np=4,7,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree

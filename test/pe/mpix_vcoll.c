@@ -4,7 +4,7 @@
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
  * Small scatters go down a binomial tree (over tcp from 4 PEs, through UCX from 7) and
- * gathers up it (from 16 PEs; from 4 with SSHMEM_COLL_EXCHANGE=tree), src/mpix/tree.c: also
+ * gathers up it (over tcp from 16 PEs; from 4 with SSHMEM_COLL_EXCHANGE=tree), tree.c: also
  * on teams of sizes that are not powers of two, and with more PEs than cores.
  *
  * sshmem-test-env: np=5,6,7 paths=tcp
