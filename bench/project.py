@@ -370,8 +370,9 @@ def allgatherv_hier(m, P, k, n):
 
 
 def rooted_tree(m, P, k, n):
-    """scatterv down a binomial tree: at level j the PEs at odd multiples of 2^j receive
-    their subtree's 2^j blocks, with sizes, from their parent."""
+    """scatterv down a binomial tree, gatherv up it: at level j the PEs at odd multiples of
+    2^j receive their subtree's 2^j blocks, with sizes, from their parent (gatherv: send them
+    to it, the levels in the other order)."""
     t, x = 0.0, 0
     for j in range(lg(P)):
         d = 1 << j
@@ -429,7 +430,8 @@ COLLECTIVES = [
     ("allgatherv", [8, 1024], [("bruck", collect_bruck), ("hier", allgatherv_hier),
                                ("log-step bound", bound_gather)]),
     ("alltoallv", [8, 1024], [("bruck", alltoallv_bruck), ("log-step bound", bound_alltoall)]),
-    ("gatherv", [8, 1024], [("linear", gatherv_linear), ("log-step bound", bound_gather)]),
+    ("gatherv", [8, 1024], [("linear", gatherv_linear), ("binomial tree", rooted_tree),
+                            ("log-step bound", bound_gather)]),
     ("scatterv", [8, 1024], [("binomial tree", rooted_tree), ("log-step bound", bound_gather)]),
 ]
 

@@ -64,10 +64,10 @@
 /* ---- alltoall, alltoalls (alltoall.c) */
 #define SLOT_ALLTOALL_BLOCK (COLL_SLOT_ALGO + 0)
 
-/* ---- the MPI-style exchange (src/mpix/exchange*.c, scatter_tree.c) */
+/* ---- the MPI-style exchange (src/mpix/exchange*.c, tree.c) */
 #define SLOT_XCHG_IN (COLL_SLOT_ALGO + 0)           /* invitations and headers */
 #define SLOT_XCHG_LARGE_IN (COLL_SLOT_ALGO + 1)     /* at a receiver: large blocks in */
-#define SLOT_XCHG_TREE_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree scatter's members below entered */
+#define SLOT_XCHG_TREE_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree: a subtree entered, or its blocks */
 
 _Static_assert(SLOT_HIER_FOLD_RESULT <= SLOT_ALGO_LAST && SLOT_FOLD_RESULT <= SLOT_ALGO_LAST &&
                    SLOT_COLLECT_RUN_DATA(COLL_MAX_ROUNDS - 1) <= SLOT_ALGO_LAST,

@@ -59,7 +59,8 @@
       "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
       "shmemx gather family: auto (small blocks through the sync area, large ones put "          \
-      "straight into dest) | rendezvous (every block straight into dest)")                       \
+      "straight into dest) | rendezvous (every block straight into dest) | tree (gatherv and "  \
+      "scatterv over a binomial tree from 4 PEs on teams not all on shared memory)")             \
     X(coll_messages, BOOL, "SSHMEM_COLL_MESSAGES", NULL, "1",                                    \
       "where UCX emulates one-sided operations (tcp, no RDMA), a collective's data and its "     \
       "signal travel as one message (1) or as a put and an atomic (0)")                          \
@@ -101,7 +102,7 @@ enum { SSHMEM_PROGRESS_THREAD_AUTO, SSHMEM_PROGRESS_THREAD_OFF, SSHMEM_PROGRESS_
 #define SSHMEM_ENV_CHOICES_coll_bcast {"auto", "linear", "coop", "binomial", "knomial", "hier", NULL}
 #define SSHMEM_ENV_CHOICES_coll_reduce {"auto", "shm", "shmrs", "rd", "rsag", "hier", "stamp", NULL}
 #define SSHMEM_ENV_CHOICES_coll_fcollect {"auto", "linear", "ring", "bruck", "hier", NULL}
-#define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", NULL}
+#define SSHMEM_ENV_CHOICES_coll_exchange {"auto", "rendezvous", "tree", NULL}
 
 typedef struct sshmem_env {
     size_t symmetric_size;

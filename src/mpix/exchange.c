@@ -256,7 +256,8 @@ static void run_distances(xchg_t *x)
     int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
     for (int d = 1; d < end; d++)
         large_in += invite(x, d);
-    if (!xchg_tree_send(x)) {
+    const int gathers = xchg_tree_gathers(x);
+    if (!gathers && !xchg_tree_send(x)) {
         for (int d = 1; d < end; d++) {
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))
@@ -272,13 +273,15 @@ static void run_distances(xchg_t *x)
     }
     if (!mcast)
         xchg_self_block(x); /* while the peers work on theirs */
-    for (int d = 1; d < end; d++) {
+    if (gathers)
+        large_out = xchg_tree_gather(x);
+    for (int d = 1; d < end && !gathers; d++) {
         const int i = from_member(c, d);
         flagged += mpix_side_talks(x->recv, i) && !xchg_stamps_to(x, i);
     }
     if (flagged)
         coll_wait(c, SLOT_XCHG_IN, flagged + large_out);
-    for (int d = 1; d < end; d++)
+    for (int d = 1; d < end && !gathers; d++)
         if (mpix_side_talks(x->recv, from_member(c, d)))
             take_header(x, d);
     if (!flagged && large_out)
@@ -359,7 +362,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     if (path == ALLTOALL_BRUCK) {
         xchg_alltoall_bruck_place(&x);
-    } else if (path == LINEAR && c->n > 1 && placed_mode(&x)) {
+    } else if (path == LINEAR && c->n > 1 && placed_mode(&x) && !xchg_tree_gathers(&x)) {
         x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
         place_blocks(&x);
     }

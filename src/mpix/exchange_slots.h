@@ -1,9 +1,9 @@
 /*
- * exchange_slots.h: what the exchange's parts share (exchange.c runs it, scatter_tree.c sends
- * a scatter down a tree, allgather_bruck.c and alltoall_bruck.c run small allgathers and
- * alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in common): the
- * layout of a member's work space, the headers, and the state of one exchange. Private to
- * src/mpix.
+ * exchange_slots.h: what the exchange's parts share (exchange.c runs it, tree.c runs a
+ * scatter down a tree and a gather up it, allgather_bruck.c and alltoall_bruck.c run small
+ * allgathers and alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in
+ * common): the layout of a member's work space, the headers, and the state of one exchange.
+ * Private to src/mpix.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_SLOTS_H
 #define SSHMEM_MPIX_EXCHANGE_SLOTS_H
@@ -151,8 +151,8 @@ int xchg_alltoall_bruck_fits(const xchg_t *x);
 void xchg_alltoall_bruck_place(xchg_t *x);
 void xchg_alltoall_bruck(xchg_t *x);
 
-/* ------------------------------------------------------------------ the tree scatter
- * (scatter_tree.c) */
+/* ------------------------------------------------------------------ the tree scatter and
+ * gather (tree.c) */
 
 /* Whether this exchange is a scatter that the root may send down the tree: then every
  * member waits for its header by a signal (xchg_t.flags_only), whichever way it comes. The
@@ -167,5 +167,11 @@ int xchg_tree_send(xchg_t *x);
 /* As a scatter's member at distance d from the root, its block taken from header h: if the
  * root's message says this PE heads a subtree, pass the rest on. */
 void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h);
+/* Whether this exchange is a gather that goes up the tree (the same answer on every PE). */
+int xchg_tree_gathers(const xchg_t *x);
+/* A gather up the tree, after the root's invitations for large blocks: the root takes every
+ * block that is not large; a member sends its own and its subtree's up, and returns whether
+ * its own block is large (it follows by invitation, exchange.c's send_large). */
+int xchg_tree_gather(xchg_t *x);
 
 #endif

@@ -20,9 +20,12 @@
  * sshmem-test-env: np=4 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=rendezvous
  * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
  * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_MESSAGES=0
- * (small scatters over tcp go down a tree, src/mpix/scatter_tree.c: on teams of sizes that are
- * not powers of two, and with nodes of 2 PEs whose pairs inside a node are direct)
+ * (small scatters over tcp go down a tree and gathers up it, src/mpix/tree.c: on teams of sizes
+ * that are not powers of two, and with nodes of 2 PEs whose pairs inside a node are direct;
+ * gathers over tcp from 16 PEs, or 4 with SSHMEM_COLL_EXCHANGE=tree; through UCX on teams above
+ * MPIX_EARLY_UCX_MAX without early return)
  * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=4,7,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self
  * (over tcp they return early on teams of any size, and the next call that is not
  * of the gather family begins with a barrier of gated messages: coll/engine.c)

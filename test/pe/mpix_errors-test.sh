@@ -48,6 +48,12 @@ cases=(
   "mismatch_large_recv|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
   "mismatch_large_send|SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 3|must agree"
+  # gatherv up the tree (forced from 4 PEs): the root checks every count it carries (a large
+  # block's too, which follows by invitation)
+  "count_mismatch|NPES=8 SSHMEM_COLL_EXCHANGE=tree SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[7] is 2 on this PE|PE 7 has sendcount = 3|must agree"
+  "mismatch_large_send|NPES=5 SSHMEM_COLL_EXCHANGE=tree SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[4] is 2 on this PE|PE 4 has sendcount = 5000|must agree"
+  "mismatch_large_recv|NPES=7 SSHMEM_COLL_EXCHANGE=tree SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[6] is 5000 on this PE|PE 6 has sendcount = 2|must agree"
+  "mismatch_large_both|NPES=8 SSHMEM_COLL_EXCHANGE=tree SSHMEM_LOCAL=ucx|nz|PE 0: shmemx_gatherv|recvcounts[7] is 5000 on this PE|PE 7 has sendcount = 4000|must agree"
   # over TCP the root's first child sends a large vector to reduce at once, with its size
   "reduce_count_mismatch|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_reduce|team PE 1 passes 120000 bytes|this PE (team PE 0) 80000|same count and type"
   "in_place_gatherv_not_root||nz|PE 1: shmemx_gatherv|source is SHMEMX_IN_PLACE on a PE that is not the root (0)|only the root"

@@ -17,6 +17,9 @@
  * sshmem-test-env: np=2,4 paths=tcp SSHMEM_COLL_HOLD=4K
  * sshmem-test-env: np=3 paths=tcp SSHMEM_COLL_HOLD=0
  * sshmem-test-env: np=12 paths=tcp
+ * (gathers up the tree, src/mpix/tree.c: a member's message waits at its parent, not the root)
+ * sshmem-test-env: np=4,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
+ * sshmem-test-env: np=4 paths=tcp SSHMEM_COLL_EXCHANGE=tree SSHMEM_COLL_HOLD=4K
  */
 #include <shmemx.h>
 #include <stdlib.h>

@@ -3,11 +3,17 @@
  * PE's block exactly at its displacement (in extents of the type), in any order, with zero
  * counts and gaps between blocks left untouched, to every root; columns gathered into a
  * matrix interleave without overlapping (a resized column type); pairs keep their padding.
- * Over tcp, small scatters from 4 PEs up go down a tree (src/mpix/scatter_tree.c): also on
- * teams of sizes that are not powers of two. With nodes of 2 PEs faked the allgathers take
- * the node-aware steps on the direct path (src/mpix/allgather_bruck.c).
+ * Small scatters go down a binomial tree (over tcp from 4 PEs, through UCX from 7) and
+ * gathers up it (over tcp from 16 PEs; from 4 with SSHMEM_COLL_EXCHANGE=tree), tree.c: also
+ * on teams of sizes that are not powers of two, and with more PEs than cores. With nodes of 2
+ * PEs faked the allgathers take the node-aware steps on the direct path
+ * (src/mpix/allgather_bruck.c).
  *
  * sshmem-test-env: np=5,6,7 paths=tcp
+ * sshmem-test-env: np=4,7,8,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
+ * sshmem-test-env: np=13 paths=direct
+ * sshmem-test-env: np=17 paths=ucx,tcp
+ * sshmem-test-env: np=8 paths=direct SSHMEM_PES_PER_NODE=2 UCX_TLS=tcp,self SSHMEM_COLL_EXCHANGE=tree
  * sshmem-test-env: np=4,6 SSHMEM_PES_PER_NODE=2
  */
 #include <shmemx.h>

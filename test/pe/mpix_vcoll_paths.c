@@ -16,6 +16,9 @@
  * sshmem-test-env: np=4,5,8 SSHMEM_PES_PER_NODE=2
  * sshmem-test-env: np=6,8 SSHMEM_PES_PER_NODE=3
  * sshmem-test-env: np=6 paths=direct SSHMEM_PES_PER_NODE=3 UCX_TLS=tcp,self
+ * (gatherv's tree, src/mpix/tree.c: small blocks up it, large ones beside it by invitation)
+ * sshmem-test-env: np=4,7,13 paths=ucx,tcp SSHMEM_COLL_EXCHANGE=tree
+ * sshmem-test-env: np=17 paths=tcp
  */
 #include <shmemx.h>
 
