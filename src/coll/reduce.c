@@ -1,17 +1,24 @@
 /*
- * reduce.c: reductions to all members (shmem_TYPE_OP_reduce, shmem_TYPE_OP_to_all).
+ * reduce.c: reductions to all members or to one (shmem_TYPE_OP_reduce, _to_all, and the
+ * MPI-style shmemx_allreduce and shmemx_reduce of src/mpix).
  *
  * Shared memory (every member mapped):
+ *  - stamp (teams, a vector of one cache line): each member writes its vector and the call
+ *    number into its own stamp line, then combines every member's line. No flag, no barrier.
  *  - shm: each member copies its source into its work buffer, a barrier, then each reads
  *    every member's copy and combines them in member order. One synchronization; for data
  *    that fits the work buffer (small reductions).
  *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
  *    its own dest (reduce-scatter), writes that slice into every other member's dest and
- *    signals them (allgather). Two synchronizations, each member does 1/n of the work.
+ *    signals them. Two synchronizations, 1/n of the work each. To a root (coll_reduce_root):
+ *    each slice straight into the root's dest, no copies.
+ *  - to a root, small (teams, also through UCX): every member's vector goes into the root's
+ *    work space and the member leaves (coll_reduce_gather).
  * Message passing (any members):
  *  - rd: recursive doubling. Each round, partners exchange their partial results and combine.
  *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
- *    range) then recursive doubling of the owned ranges (allgather straight into dest).
+ *    range) then recursive doubling of the owned ranges (allgather straight into dest; to a
+ *    root, a binomial gather).
  * For n not a power of two, n - p adjacent pairs of members fold into one first (fold_of).
  * Both are one loop (reduce_rounds); every round's data lands in a place of its own
  * (coll_round_landing), so nobody signals that its buffer is free.
@@ -94,63 +101,41 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
         op->acc(op, out, coll_peer(c, src, j, lo * es), n);
 }
 
-/* The two halves of shmrs once every input is ready: combine our slice [lo, hi) of the
- * members' inputs (ours at mine) into out, copy it to the same place of every other member's
- * results, and wait until every member has done the same for us. */
-static void share_own_slice(coll_t *c, const coll_buf_t *inputs, const char *mine, char *out,
-                            const coll_buf_t *results, size_t lo, size_t hi, const coll_op_t *op)
+/* shmrs once every source is ready: our slice [lo, hi) of the sources combined into base + lo
+ * (our dest, or the root's window), copied to the same place of every other member's dest
+ * when `all` is given, and a wait until every member has done the same, which also frees the
+ * sources. */
+static void shmrs_slices(coll_t *c, const coll_buf_t *src, size_t count, const coll_op_t *op,
+                         char *base, const coll_buf_t *all)
 {
     const size_t es = op->esize;
-    if (hi > lo) {
-        combine_slice(c, inputs, mine, out, lo, hi, op);
-        for (int d = 1; d < c->n; d++)
-            memcpy(coll_peer(c, results, coll_rel(c, d), lo * es), out, (hi - lo) * es);
-    }
-    for (int d = 1; d < c->n; d++)
+    size_t lo, hi;
+    slice_of(count, c->n, c->me, &lo, &hi);
+    if (hi > lo)
+        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
+    for (int d = 1; d < c->n; d++) {
+        if (hi > lo && all)
+            memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
         coll_signal(c, coll_rel(c, d), SLOT_SHMRS_DONE);
+    }
     coll_wait(c, SLOT_SHMRS_DONE, c->n - 1);
 }
 
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                          const coll_op_t *op)
 {
-    const size_t es = op->esize;
-    size_t lo, hi;
     coll_barrier(c); /* every source is ready */
-    slice_of(count, c->n, c->me, &lo, &hi);
-    share_own_slice(c, src, src->addr + lo * es, dest->addr + lo * es, dest, lo, hi, op);
-}
-
-/*
- * Allreduce of vectors in memory only their owners see (an MPI code's malloc'd buffers), on
- * shared memory, through stage (symmetric, count elements): shmrs, except that a member's own
- * slice never goes through the stage. It copies in only what the others read (every slice
- * but its own), combines its slice from its own source straight into its own dest and into
- * the others' stages, and copies out only their slices: (n - 1) / n of the copies in and out
- * of a whole trip through the stage.
- */
-void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
-                        size_t count, const coll_op_t *op)
-{
-    const size_t es = op->esize;
-    size_t lo, hi;
-    slice_of(count, c->n, c->me, &lo, &hi);
-    memcpy(stage->addr, src, lo * es);
-    memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
-    coll_barrier(c); /* every stage is ready */
-    share_own_slice(c, stage, src + lo * es, dest + lo * es, stage, lo, hi, op);
-    memcpy(dest, stage->addr, lo * es);
-    memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
-    coll_done(c);
+    shmrs_slices(c, src, count, op, dest->addr, dest);
 }
 
 /*
  * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
  * where its result goes (a "window": its dest when that is symmetric and apart from its
- * source, else the bounce buffer it was given, which holds count elements), then member i
- * combines slice i of every source straight into the root's window. After a barrier the
- * sources may be reused, and the root copies a bounced result out. Only the root's dest is
- * written; other members' dest is not even looked at.
+ * source, else the bounce buffer it was given, which holds count elements), then shmrs runs
+ * with the window in place of everybody's dest and without its copies. The root copies a
+ * bounced result out. Against shmrs into the bounce buffer, it saves the root a copy of the
+ * whole result and the members the copies of their slices. Only the root's dest is written;
+ * other members' dest is not even looked at.
  */
 
 /* The root's window; returns 1 when it is the bounce buffer. */
@@ -197,11 +182,7 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
         base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
-    size_t lo, hi;
-    slice_of(count, c->n, c->me, &lo, &hi);
-    if (hi > lo)
-        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
-    coll_barrier(c); /* every slice is in, every source free */
+    shmrs_slices(c, src, count, op, base, NULL);
     if (bounced)
         memcpy(dest, base, count * es);
 }
@@ -500,18 +481,6 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
 }
 
 /* ------------------------------------------------------------------ entry */
-
-int coll_reduce_staged_pays(const coll_t *c, size_t nbytes)
-{
-    return c->direct && c->n > 1 &&
-           coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
-}
-
-int coll_reduce_src_local(const coll_t *c, size_t nbytes)
-{
-    const int algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
-    return c->n > 1 && (algo == COLL_REDUCE_RSAG || algo == COLL_REDUCE_RD);
-}
 
 void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                     const coll_op_t *op, int root)
