@@ -41,6 +41,11 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
                       const coll_op_t *op, int root, char *bounce);
 
 
+/* The same into dest from src, both memory of this PE only (src == dest allowed), through
+ * stage (symmetric, count elements). */
+void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                         size_t count, const coll_op_t *op);
+
 /* A small rooted reduce on a team (c->team): every member writes its count elements (src:
  * any local memory) into its slot of the root's work space and leaves; the root combines them
  * into dest (local memory, may be src). It returns early (engine.h): the team's next call

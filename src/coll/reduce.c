@@ -101,18 +101,18 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
         op->acc(op, out, coll_peer(c, src, j, lo * es), n);
 }
 
-/* shmrs once every source is ready: our slice [lo, hi) of the sources combined into base + lo
- * (our dest, or the root's window), copied to the same place of every other member's dest
- * when `all` is given, and a wait until every member has done the same, which also frees the
- * sources. */
-static void shmrs_slices(coll_t *c, const coll_buf_t *src, size_t count, const coll_op_t *op,
-                         char *base, const coll_buf_t *all)
+/* shmrs once every source is ready: our slice [lo, hi) of the sources (ours at mine) combined
+ * into base + lo (our dest, or the root's window), copied to the same place of every other
+ * member's `all` when given, and a wait until every member has done the same, which also
+ * frees the sources. */
+static void shmrs_slices(coll_t *c, const coll_buf_t *src, const char *mine, size_t count,
+                         const coll_op_t *op, char *base, const coll_buf_t *all)
 {
     const size_t es = op->esize;
     size_t lo, hi;
     slice_of(count, c->n, c->me, &lo, &hi);
     if (hi > lo)
-        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
+        combine_slice(c, src, mine + lo * es, base + lo * es, lo, hi, op);
     for (int d = 1; d < c->n; d++) {
         if (hi > lo && all)
             memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
@@ -125,7 +125,32 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
                          const coll_op_t *op)
 {
     coll_barrier(c); /* every source is ready */
-    shmrs_slices(c, src, count, op, dest->addr, dest);
+    shmrs_slices(c, src, src->addr, count, op, dest->addr, dest);
+}
+
+/* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
+ * (symmetric, count elements): a copy in, the reduction in place, a copy out; where that is
+ * shmrs, a member's own slice, which nobody else reads, skips the stage both ways. */
+void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                         size_t count, const coll_op_t *op)
+{
+    const size_t es = op->esize, bytes = count * es;
+    const int rs = c->direct && c->n > 1 &&
+                   coll_algo_reduce(c, bytes, bytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
+    size_t lo = 0, hi = 0;
+    if (rs)
+        slice_of(count, c->n, c->me, &lo, &hi);
+    memcpy(stage->addr, src, lo * es);
+    memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
+    if (rs) {
+        coll_barrier(c); /* every stage is ready */
+        shmrs_slices(c, stage, src, count, op, dest, stage);
+        coll_done(c);
+    } else {
+        coll_reduce(c, stage, stage, count, op);
+    }
+    memcpy(dest, stage->addr, lo * es);
+    memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
 }
 
 /*
@@ -182,7 +207,7 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
         base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
-    shmrs_slices(c, src, count, op, base, NULL);
+    shmrs_slices(c, src, src->addr, count, op, base, NULL);
     if (bounced)
         memcpy(dest, base, count * es);
 }

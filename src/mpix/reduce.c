@@ -136,6 +136,17 @@ static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 
 /* ------------------------------------------------------------------ staged pieces */
 
+/* An allreduce of n engine elements of this PE's own memory (s to d; the form needs no
+ * staging) through the team's stage (coll_reduce_private). */
+static void engine_private(red_t *r, char *d, const char *s, size_t n)
+{
+    coll_t c;
+    coll_buf_t stage;
+    setup(r, &c, n);
+    locate(&stage, r->team->stage, n * r->form.op->esize);
+    coll_reduce_private(&c, &stage, d, s, n, r->form.op);
+}
+
 SSHMEM_COLD static void element_too_big(const red_t *r)
 {
     sshmem_fatal(r->call, "one element of this datatype takes %zu bytes in a reduction, more than "
@@ -165,6 +176,11 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
         m = r->count - e0 < piece ? r->count - e0 : piece;
         const char *s = src + (ptrdiff_t)e0 * f->extent;
         coll_buf_t sb, db;
+        if (r->kind == RED_ALL && !src_direct && !f->staged) {
+            engine_private(r, dest + (ptrdiff_t)e0 * f->extent + f->at, s + f->at,
+                           m * f->per_elem);
+            continue;
+        }
         locate(&db, stage, m * elem_bytes);
         if (src_direct) {
             locate(&sb, s + f->at, m * elem_bytes);
