@@ -297,41 +297,47 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 }
 
 /*
- * Folding n members onto p (the largest power of two <= n) so that each of the p keeps a
- * consecutive range of members, in order: the first 2*(n-p) members pair up (2k, 2k+1), the
- * odd one of a pair hands its data to the even one and gets the result back at the end; the
- * rest stand alone. The p survivors, numbered 0..p-1 in member order, run the power-of-two
- * algorithm; a survivor's range lies below the next one's, so "lower on the left" keeps the
- * order of any operator.
+ * Folding n places (the members, or the leaders of a node-aware call: hier.h) onto p (the
+ * largest power of two <= n) so that each of the p keeps a consecutive range of places, in
+ * order: the first 2*(n-p) places pair up (2k, 2k+1), the odd one of a pair hands its data to
+ * the even one and gets the result back at the end; the rest stand alone. The p survivors,
+ * numbered 0..p-1 in place order, run the power-of-two algorithm; a survivor's range lies
+ * below the next one's, so "lower on the left" keeps the order of any operator.
  */
 typedef struct fold {
+    const hier_map_t *m; /* the places: NULL for the members */
     int p2;      /* largest power of two <= n */
     int levels;  /* log2(p2): rounds of the doubling */
-    int extra;   /* this member hands its data to its partner (me - 1) and waits */
-    int partner; /* the extra member's partner, or the survivor's extra (me + 1), or -1 */
+    int extra;   /* this place hands its data to its partner (me - 1) and waits */
+    int partner; /* the member of the extra place's partner, or the survivor's extra, or -1 */
     int vme;     /* a survivor's number among the p2 */
     int rem;     /* n - p2: the pairs */
 } fold_t;
 
-static fold_t fold_of(const coll_t *c)
+static fold_t fold_of(const coll_t *c, const hier_map_t *m)
 {
+    const int n = hier_places(c, m), me = hier_my_place(c, m);
     fold_t f;
+    f.m = m;
     f.p2 = 1;
     f.levels = 0;
-    while (f.p2 * 2 <= c->n) {
+    while (f.p2 * 2 <= n) {
         f.p2 *= 2;
         f.levels++;
     }
-    f.rem = c->n - f.p2;
-    int paired = c->me < 2 * f.rem;
-    f.extra = paired && (c->me & 1);
-    f.partner = !paired ? -1 : f.extra ? c->me - 1 : c->me + 1;
-    f.vme = paired ? c->me / 2 : c->me - f.rem;
+    f.rem = n - f.p2;
+    int paired = me < 2 * f.rem;
+    f.extra = paired && (me & 1);
+    f.partner = !paired ? -1 : hier_place_member(m, f.extra ? me - 1 : me + 1);
+    f.vme = paired ? me / 2 : me - f.rem;
     return f;
 }
 
 /* The member of survivor v. */
-static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
+static int fold_member(const fold_t *f, int v)
+{
+    return hier_place_member(f->m, v < f->rem ? 2 * v : v + f->rem);
+}
 
 /* out = mine op theirs, or theirs op mine where theirs comes from lower members; mine may be
  * out itself. */
@@ -437,7 +443,7 @@ static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const col
                     SLOT_ROUND_DATA(e), total, first);
         wait_counted(c, SLOT_ROUND_DATA(e), q, total, first);
         combine_into(op, acc + keep.lo * es, mine + keep.lo * es, land->addr + at,
-                     keep.hi - keep.lo, q < c->me);
+                     keep.hi - keep.lo, (f->vme >> e) & 1);
         at += (keep.hi - keep.lo) * es;
         mine = acc;
         cur = keep;
@@ -467,11 +473,12 @@ SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap
 /* rd (halving 0: each round exchanges the whole vector; only where every round's vector has
  * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. root:
  * the member that needs the result, or -1 for all (rd gives it to all anyway). */
-static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                          size_t count, const coll_op_t *op, int halving, int root)
+static void reduce_rounds(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                          const coll_buf_t *src, size_t count, const coll_op_t *op, int halving,
+                          int root)
 {
     const size_t es = op->esize;
-    const fold_t f = fold_of(c);
+    const fold_t f = fold_of(c, m);
     const size_t rd_need = (size_t)((f.rem ? 1 : 0) + f.levels) * count * es;
     coll_buf_t land;
     const size_t cap = coll_round_landing(c, halving ? rsag_need(&f, count, es) : rd_need, &land);
@@ -505,6 +512,47 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     }
 }
 
+/* ------------------------------------------------------------------ node-aware (hier.h) */
+
+/* The group's sources combined into acc (the leader's dest), in member order. */
+static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_buf_t *src,
+                         size_t count, const coll_op_t *op)
+{
+    if (m->hi - m->lo == 1) {
+        if (acc != src->addr)
+            memcpy(acc, src->addr, count * op->esize);
+        return;
+    }
+    coll_op_apply(op, acc, src->addr, hier_node_view(c, src, m->lo + 1, 0), count);
+    for (int j = m->lo + 2; j < m->hi; j++)
+        op->acc(op, acc, hier_node_view(c, src, j, 0), count);
+}
+
+/* Each leader combines its group's sources (read through shared memory) into its dest, the
+ * leaders run rd or rsag over their groups' results, and the members copy the result from
+ * their leader's dest. Every partial result covers a consecutive run of groups and so of
+ * members, the lower one on the left, as everywhere here. */
+static void reduce_hier(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                        const coll_op_t *op)
+{
+    hier_map_t m;
+    hier_map_init(&m, c, -1);
+    hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
+    if (hier_is_leader(&m, c)) {
+        node_combine(c, &m, dest->addr, src, count, op);
+        if (m.nleaders > 1)
+            reduce_rounds(c, &m, dest, dest, count, op, 0, -1);
+        if (m.hi - m.lo > 1) {
+            hier_node_release(c, &m, SLOT_NODE_RELEASE);
+            hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
+        }
+    } else {
+        hier_node_release(c, &m, SLOT_NODE_RELEASE);
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), count * op->esize);
+        hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
+    }
+}
+
 /* ------------------------------------------------------------------ entry */
 
 void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
@@ -530,10 +578,10 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         reduce_shmrs(c, dest, src, count, op);
         break;
     case COLL_REDUCE_HIER:
-        coll_hier_reduce(c, dest, src, count, op);
+        reduce_hier(c, dest, src, count, op);
         break;
     default:
-        reduce_rounds(c, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
+        reduce_rounds(c, NULL, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
         break;
     }
     coll_done(c);
