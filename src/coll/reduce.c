@@ -3,11 +3,10 @@
  * MPI-style shmemx_allreduce and shmemx_reduce of src/mpix).
  *
  * Shared memory (every member mapped):
- *  - stamp (teams, a vector of one cache line): each member writes its vector and the call
- *    number into its own stamp line, then combines every member's line. No flag, no barrier.
  *  - shm: each member copies its source into its work buffer, a barrier, then each reads
  *    every member's copy and combines them in member order. One synchronization; for data
- *    that fits the work buffer (small reductions).
+ *    that fits the work buffer (small reductions). On a team, a vector of one cache line goes
+ *    with a stamp instead of the barrier.
  *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
  *    its own dest (reduce-scatter), writes that slice into every other member's dest and
  *    signals them. Two synchronizations, 1/n of the work each. To a root (coll_reduce_root):
@@ -47,26 +46,26 @@ static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t
         op->acc(op, dest, coll_peer(c, b, j, at), count);
 }
 
+/* shm: every member publishes its vector where the others read it, and each combines them all
+ * in member order. On a team, a vector that fits a cache line goes into the member's own stamp
+ * line (team/team.h) with the call number after it: the line itself says it has arrived, so
+ * one line moves from each member to each other and nothing else (no flag, no barrier). Not
+ * an early call: a member leaves only once every stamp of this call is in, so every member
+ * has entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse
+ * rule). Else the vector is copied into the work buffer, and a barrier says all are there. */
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {
-    memcpy(c->work.addr, src->addr, count * op->esize);
-    coll_barrier(c);
-    combine_all(c, dest->addr, &c->work, 0, count, op);
-}
-
-/* A vector that fits a cache line, on a team on shared memory: every member writes its
- * vector and then the call number into its own stamp line (team/team.h), waits for every
- * other member's stamp and combines the lines in member order where they are. One line moves
- * from each member to each other and nothing else: no flag, no barrier, no copy into a peer.
- * Not an early call: a member leaves only once every stamp of this call is in, so every member has
- * entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse rule). */
-static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                         const coll_op_t *op)
-{
+    const size_t nbytes = count * op->esize;
+    if (!c->team || nbytes > COLL_STAMP_LINE_DATA) {
+        memcpy(c->work.addr, src->addr, nbytes);
+        coll_barrier(c);
+        combine_all(c, dest->addr, &c->work, 0, count, op);
+        return;
+    }
     const uint64_t stamp = coll_stamp(c);
     char *mine = coll_stamp_line(c, c->me);
-    memcpy(mine, src->addr, count * op->esize);
+    memcpy(mine, src->addr, nbytes);
     coll_put_stamp(coll_stamp_of_line(mine), stamp);
     for (int d = 1; d < c->n; d++) /* all stamps first: their lines travel at once */
         coll_wait_stamp(c, coll_stamp_of_line(coll_stamp_line(c, coll_rel(c, d))), stamp);
@@ -568,9 +567,6 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
     }
     const enum coll_reduce_algo algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
     switch (algo) {
-    case COLL_REDUCE_STAMP:
-        reduce_stamp(c, dest, src, count, op);
-        break;
     case COLL_REDUCE_SHM:
         reduce_shm(c, dest, src, count, op);
         break;

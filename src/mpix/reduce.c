@@ -230,7 +230,8 @@ static int gathered(red_t *r, char *dest, const char *src)
     const int direct = r->team->direct;
     if ((direct && bytes > GATHERED_MAX_BYTES) ||
         (!direct && r->team->pes.size > MPIX_EARLY_UCX_MAX && !coll_team_messages(r->team)) ||
-        (forced != COLL_REDUCE_AUTO && !(direct && forced == COLL_REDUCE_SHM)) ||
+        (forced != COLL_REDUCE_AUTO && !(direct && (forced == COLL_REDUCE_SHM ||
+                                                    forced == COLL_REDUCE_STAMP))) ||
         !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
         return 0;
     coll_t c;
