@@ -112,11 +112,10 @@ static void shmrs_slices(coll_t *c, const coll_buf_t *src, const char *mine, siz
     slice_of(count, c->n, c->me, &lo, &hi);
     if (hi > lo)
         combine_slice(c, src, mine + lo * es, base + lo * es, lo, hi, op);
-    for (int d = 1; d < c->n; d++) {
-        if (hi > lo && all)
-            memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
+    for (int d = 1; d < c->n && hi > lo && all; d++)
+        memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
+    for (int d = 1; d < c->n; d++)
         coll_signal(c, coll_rel(c, d), SLOT_SHMRS_DONE);
-    }
     coll_wait(c, SLOT_SHMRS_DONE, c->n - 1);
 }
 
