@@ -127,24 +127,27 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
 }
 
 /* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
- * (symmetric, count elements): a copy in, the reduction in place, a copy out; where that is
- * shmrs, a member's own slice, which nobody else reads, skips the stage both ways. */
+ * (symmetric, count elements): a copy in, the reduction in place, a copy out. Where that is
+ * shmrs, a member's own slice, which nobody else reads, skips the stage both ways; rd and rsag
+ * read the source on this PE only, so it need not go in. */
 void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
                          size_t count, const coll_op_t *op)
 {
     const size_t es = op->esize, bytes = count * es;
-    const int rs = c->direct && c->n > 1 &&
-                   coll_algo_reduce(c, bytes, bytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
+    const enum coll_reduce_algo algo = coll_algo_reduce(c, bytes, bytes <= c->work_bytes);
+    const coll_buf_t own = {(char *)src, -1, 0};
     size_t lo = 0, hi = 0;
-    if (rs)
+    if (c->n > 1 && algo == COLL_REDUCE_SHMRS) {
         slice_of(count, c->n, c->me, &lo, &hi);
-    memcpy(stage->addr, src, lo * es);
-    memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
-    if (rs) {
+        memcpy(stage->addr, src, lo * es);
+        memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
         coll_barrier(c); /* every stage is ready */
         shmrs_slices(c, stage, src, count, op, dest, stage);
         coll_done(c);
+    } else if (c->n > 1 && (algo == COLL_REDUCE_RD || algo == COLL_REDUCE_RSAG)) {
+        coll_reduce(c, stage, &own, count, op);
     } else {
+        memcpy(stage->addr, src, bytes);
         coll_reduce(c, stage, stage, count, op);
     }
     memcpy(dest, stage->addr, lo * es);
