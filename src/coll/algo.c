@@ -47,19 +47,15 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
 enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits)
 {
     int forced = sshmem_env.coll_reduce;
-    /* a team's stamp lines: shared memory, the vector in one line */
-    int stamp_fits = c->team && c->direct && nbytes <= COLL_STAMP_LINE_DATA;
+    if (forced == COLL_REDUCE_STAMP) /* the old name of shm's stamped form */
+        forced = COLL_REDUCE_SHM;
     if (forced == COLL_REDUCE_RD || forced == COLL_REDUCE_RSAG ||
-        (forced == COLL_REDUCE_STAMP && stamp_fits) ||
         (forced == COLL_REDUCE_SHMRS && c->direct) ||
         (forced == COLL_REDUCE_SHM && c->direct && shm_fits) ||
         (forced == COLL_REDUCE_HIER && coll_node_loads()))
         return (enum coll_reduce_algo)forced;
-    if (c->direct && c->n <= COLL_FLAT_MAX_MEMBERS) {
-        if (stamp_fits && forced == COLL_REDUCE_AUTO)
-            return COLL_REDUCE_STAMP;
+    if (c->direct && c->n <= COLL_FLAT_MAX_MEMBERS)
         return shm_fits && nbytes <= 4096 ? COLL_REDUCE_SHM : COLL_REDUCE_SHMRS;
-    }
     if (nbytes <= 8192 && hier_worth(c))
         return COLL_REDUCE_HIER;
     return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;

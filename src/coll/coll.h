@@ -42,15 +42,9 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
 
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
- * stage (symmetric, count elements) on shared memory (c->direct), when coll_reduce would take
- * shmrs (coll_reduce_staged_pays). */
-void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
-                        size_t count, const coll_op_t *op);
-int coll_reduce_staged_pays(const coll_t *c, size_t nbytes);
-/* Whether coll_reduce of nbytes reads its src on this PE only (its message-passing algorithms,
- * recursive doubling and reduce-scatter + allgather): then src may be any memory of this PE,
- * a coll_buf_t with region -1 (dest stays symmetric). The same answer on every member. */
-int coll_reduce_src_local(const coll_t *c, size_t nbytes);
+ * stage (symmetric, count elements). */
+void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                         size_t count, const coll_op_t *op);
 
 /* A small rooted reduce on a team (c->team): every member writes its count elements (src:
  * any local memory) into its slot of the root's work space and leaves; the root combines them

@@ -4,8 +4,8 @@
  * the other leaders over the network:
  *   barrier:  node gather at the leader -> dissemination among leaders -> node release
  *   bcast:    root's data to the leaders down a binomial tree -> node members copy from theirs
- *   reduce:   leader combines its node's sources -> recursive doubling among leaders ->
- *             node members copy the result from their leader
+ *   reduce:   leader combines its node's sources -> reduce.c's rounds among leaders ->
+ *             node members copy the result from their leader (reduce.c)
  *   fcollect (and the MPI-style allgatherv's records): node blocks gathered at the leader
  *             -> leaders exchange node blocks -> node members copy the whole from the leader
  *
@@ -91,8 +91,6 @@ static inline int hier_worth(const coll_t *c)
 void coll_hier_barrier(coll_t *c);
 void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                          size_t nbytes, int root, int root_too);
-void coll_hier_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op);
 /* coll_collect_bruck's node-aware form (hier_collect.c). */
 void coll_hier_collect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                        const size_t *offs, size_t nbytes);

@@ -1,17 +1,23 @@
 /*
- * reduce.c: reductions to all members (shmem_TYPE_OP_reduce, shmem_TYPE_OP_to_all).
+ * reduce.c: reductions to all members or to one (shmem_TYPE_OP_reduce, _to_all, and the
+ * MPI-style shmemx_allreduce and shmemx_reduce of src/mpix).
  *
  * Shared memory (every member mapped):
  *  - shm: each member copies its source into its work buffer, a barrier, then each reads
  *    every member's copy and combines them in member order. One synchronization; for data
- *    that fits the work buffer (small reductions).
+ *    that fits the work buffer (small reductions). On a team, a vector of one cache line goes
+ *    with a stamp instead of the barrier.
  *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
  *    its own dest (reduce-scatter), writes that slice into every other member's dest and
- *    signals them (allgather). Two synchronizations, each member does 1/n of the work.
+ *    signals them. Two synchronizations, 1/n of the work each. To a root (coll_reduce_root):
+ *    each slice straight into the root's dest, no copies.
+ *  - to a root, small (teams, also through UCX): every member's vector goes into the root's
+ *    work space and the member leaves (coll_reduce_gather).
  * Message passing (any members):
  *  - rd: recursive doubling. Each round, partners exchange their partial results and combine.
  *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
- *    range) then recursive doubling of the owned ranges (allgather straight into dest).
+ *    range) then recursive doubling of the owned ranges (allgather straight into dest; to a
+ *    root, a binomial gather).
  * For n not a power of two, n - p adjacent pairs of members fold into one first (fold_of).
  * Both are one loop (reduce_rounds); every round's data lands in a place of its own
  * (coll_round_landing), so nobody signals that its buffer is free.
@@ -40,26 +46,26 @@ static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t
         op->acc(op, dest, coll_peer(c, b, j, at), count);
 }
 
+/* shm: every member publishes its vector where the others read it, and each combines them all
+ * in member order. On a team, a vector that fits a cache line goes into the member's own stamp
+ * line (team/team.h) with the call number after it: the line itself says it has arrived, so
+ * one line moves from each member to each other and nothing else (no flag, no barrier). Not
+ * an early call: a member leaves only once every stamp of this call is in, so every member
+ * has entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse
+ * rule). Else the vector is copied into the work buffer, and a barrier says all are there. */
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {
-    memcpy(c->work.addr, src->addr, count * op->esize);
-    coll_barrier(c);
-    combine_all(c, dest->addr, &c->work, 0, count, op);
-}
-
-/* A vector that fits a cache line, on a team on shared memory: every member writes its
- * vector and then the call number into its own stamp line (team/team.h), waits for every
- * other member's stamp and combines the lines in member order where they are. One line moves
- * from each member to each other and nothing else: no flag, no barrier, no copy into a peer.
- * Not an early call: a member leaves only once every stamp of this call is in, so every member has
- * entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse rule). */
-static void reduce_stamp(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                         const coll_op_t *op)
-{
+    const size_t nbytes = count * op->esize;
+    if (!c->team || nbytes > COLL_STAMP_LINE_DATA) {
+        memcpy(c->work.addr, src->addr, nbytes);
+        coll_barrier(c);
+        combine_all(c, dest->addr, &c->work, 0, count, op);
+        return;
+    }
     const uint64_t stamp = coll_stamp(c);
     char *mine = coll_stamp_line(c, c->me);
-    memcpy(mine, src->addr, count * op->esize);
+    memcpy(mine, src->addr, nbytes);
     coll_put_stamp(coll_stamp_of_line(mine), stamp);
     for (int d = 1; d < c->n; d++) /* all stamps first: their lines travel at once */
         coll_wait_stamp(c, coll_stamp_of_line(coll_stamp_line(c, coll_rel(c, d))), stamp);
@@ -94,18 +100,20 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
         op->acc(op, out, coll_peer(c, src, j, lo * es), n);
 }
 
-/* The two halves of shmrs once every input is ready: combine our slice [lo, hi) of the
- * members' inputs (ours at mine) into out, copy it to the same place of every other member's
- * results, and wait until every member has done the same for us. */
-static void share_own_slice(coll_t *c, const coll_buf_t *inputs, const char *mine, char *out,
-                            const coll_buf_t *results, size_t lo, size_t hi, const coll_op_t *op)
+/* shmrs once every source is ready: our slice [lo, hi) of the sources (ours at mine) combined
+ * into base + lo (our dest, or the root's window), copied to the same place of every other
+ * member's `all` when given, and a wait until every member has done the same, which also
+ * frees the sources. */
+static void shmrs_slices(coll_t *c, const coll_buf_t *src, const char *mine, size_t count,
+                         const coll_op_t *op, char *base, const coll_buf_t *all)
 {
     const size_t es = op->esize;
-    if (hi > lo) {
-        combine_slice(c, inputs, mine, out, lo, hi, op);
-        for (int d = 1; d < c->n; d++)
-            memcpy(coll_peer(c, results, coll_rel(c, d), lo * es), out, (hi - lo) * es);
-    }
+    size_t lo, hi;
+    slice_of(count, c->n, c->me, &lo, &hi);
+    if (hi > lo)
+        combine_slice(c, src, mine + lo * es, base + lo * es, lo, hi, op);
+    for (int d = 1; d < c->n && hi > lo && all; d++)
+        memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
     for (int d = 1; d < c->n; d++)
         coll_signal(c, coll_rel(c, d), SLOT_SHMRS_DONE);
     coll_wait(c, SLOT_SHMRS_DONE, c->n - 1);
@@ -114,43 +122,46 @@ static void share_own_slice(coll_t *c, const coll_buf_t *inputs, const char *min
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                          const coll_op_t *op)
 {
-    const size_t es = op->esize;
-    size_t lo, hi;
     coll_barrier(c); /* every source is ready */
-    slice_of(count, c->n, c->me, &lo, &hi);
-    share_own_slice(c, src, src->addr + lo * es, dest->addr + lo * es, dest, lo, hi, op);
+    shmrs_slices(c, src, src->addr, count, op, dest->addr, dest);
 }
 
-/*
- * Allreduce of vectors in memory only their owners see (an MPI code's malloc'd buffers), on
- * shared memory, through stage (symmetric, count elements): shmrs, except that a member's own
- * slice never goes through the stage. It copies in only what the others read (every slice
- * but its own), combines its slice from its own source straight into its own dest and into
- * the others' stages, and copies out only their slices: (n - 1) / n of the copies in and out
- * of a whole trip through the stage.
- */
-void coll_reduce_staged(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
-                        size_t count, const coll_op_t *op)
+/* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
+ * (symmetric, count elements): a copy in, the reduction in place, a copy out. Where that is
+ * shmrs, a member's own slice, which nobody else reads, skips the stage both ways; rd and rsag
+ * read the source on this PE only, so it need not go in. */
+void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
+                         size_t count, const coll_op_t *op)
 {
-    const size_t es = op->esize;
-    size_t lo, hi;
-    slice_of(count, c->n, c->me, &lo, &hi);
-    memcpy(stage->addr, src, lo * es);
-    memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
-    coll_barrier(c); /* every stage is ready */
-    share_own_slice(c, stage, src + lo * es, dest + lo * es, stage, lo, hi, op);
+    const size_t es = op->esize, bytes = count * es;
+    const enum coll_reduce_algo algo = coll_algo_reduce(c, bytes, bytes <= c->work_bytes);
+    const coll_buf_t own = {(char *)src, -1, 0};
+    size_t lo = 0, hi = 0;
+    if (c->n > 1 && algo == COLL_REDUCE_SHMRS) {
+        slice_of(count, c->n, c->me, &lo, &hi);
+        memcpy(stage->addr, src, lo * es);
+        memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
+        coll_barrier(c); /* every stage is ready */
+        shmrs_slices(c, stage, src, count, op, dest, stage);
+        coll_done(c);
+    } else if (c->n > 1 && (algo == COLL_REDUCE_RD || algo == COLL_REDUCE_RSAG)) {
+        coll_reduce(c, stage, &own, count, op);
+    } else {
+        memcpy(stage->addr, src, bytes);
+        coll_reduce(c, stage, stage, count, op);
+    }
     memcpy(dest, stage->addr, lo * es);
     memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
-    coll_done(c);
 }
 
 /*
  * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
  * where its result goes (a "window": its dest when that is symmetric and apart from its
- * source, else the bounce buffer it was given, which holds count elements), then member i
- * combines slice i of every source straight into the root's window. After a barrier the
- * sources may be reused, and the root copies a bounced result out. Only the root's dest is
- * written; other members' dest is not even looked at.
+ * source, else the bounce buffer it was given, which holds count elements), then shmrs runs
+ * with the window in place of everybody's dest and without its copies. The root copies a
+ * bounced result out. Against shmrs into the bounce buffer, it saves the root a copy of the
+ * whole result and the members the copies of their slices. Only the root's dest is written;
+ * other members' dest is not even looked at.
  */
 
 /* The root's window; returns 1 when it is the bounce buffer. */
@@ -197,11 +208,7 @@ void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count
     coll_barrier(c); /* every source is ready */
     if (c->me != root)
         base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
-    size_t lo, hi;
-    slice_of(count, c->n, c->me, &lo, &hi);
-    if (hi > lo)
-        combine_slice(c, src, src->addr + lo * es, base + lo * es, lo, hi, op);
-    coll_barrier(c); /* every slice is in, every source free */
+    shmrs_slices(c, src, src->addr, count, op, base, NULL);
     if (bounced)
         memcpy(dest, base, count * es);
 }
@@ -291,41 +298,47 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 }
 
 /*
- * Folding n members onto p (the largest power of two <= n) so that each of the p keeps a
- * consecutive range of members, in order: the first 2*(n-p) members pair up (2k, 2k+1), the
- * odd one of a pair hands its data to the even one and gets the result back at the end; the
- * rest stand alone. The p survivors, numbered 0..p-1 in member order, run the power-of-two
- * algorithm; a survivor's range lies below the next one's, so "lower on the left" keeps the
- * order of any operator.
+ * Folding n places (the members, or the leaders of a node-aware call: hier.h) onto p (the
+ * largest power of two <= n) so that each of the p keeps a consecutive range of places, in
+ * order: the first 2*(n-p) places pair up (2k, 2k+1), the odd one of a pair hands its data to
+ * the even one and gets the result back at the end; the rest stand alone. The p survivors,
+ * numbered 0..p-1 in place order, run the power-of-two algorithm; a survivor's range lies
+ * below the next one's, so "lower on the left" keeps the order of any operator.
  */
 typedef struct fold {
+    const hier_map_t *m; /* the places: NULL for the members */
     int p2;      /* largest power of two <= n */
     int levels;  /* log2(p2): rounds of the doubling */
-    int extra;   /* this member hands its data to its partner (me - 1) and waits */
-    int partner; /* the extra member's partner, or the survivor's extra (me + 1), or -1 */
+    int extra;   /* this place hands its data to its partner (me - 1) and waits */
+    int partner; /* the member of the extra place's partner, or the survivor's extra, or -1 */
     int vme;     /* a survivor's number among the p2 */
     int rem;     /* n - p2: the pairs */
 } fold_t;
 
-static fold_t fold_of(const coll_t *c)
+static fold_t fold_of(const coll_t *c, const hier_map_t *m)
 {
+    const int n = hier_places(c, m), me = hier_my_place(c, m);
     fold_t f;
+    f.m = m;
     f.p2 = 1;
     f.levels = 0;
-    while (f.p2 * 2 <= c->n) {
+    while (f.p2 * 2 <= n) {
         f.p2 *= 2;
         f.levels++;
     }
-    f.rem = c->n - f.p2;
-    int paired = c->me < 2 * f.rem;
-    f.extra = paired && (c->me & 1);
-    f.partner = !paired ? -1 : f.extra ? c->me - 1 : c->me + 1;
-    f.vme = paired ? c->me / 2 : c->me - f.rem;
+    f.rem = n - f.p2;
+    int paired = me < 2 * f.rem;
+    f.extra = paired && (me & 1);
+    f.partner = !paired ? -1 : hier_place_member(m, f.extra ? me - 1 : me + 1);
+    f.vme = paired ? me / 2 : me - f.rem;
     return f;
 }
 
 /* The member of survivor v. */
-static int fold_member(const fold_t *f, int v) { return v < f->rem ? 2 * v : v + f->rem; }
+static int fold_member(const fold_t *f, int v)
+{
+    return hier_place_member(f->m, v < f->rem ? 2 * v : v + f->rem);
+}
 
 /* out = mine op theirs, or theirs op mine where theirs comes from lower members; mine may be
  * out itself. */
@@ -431,7 +444,7 @@ static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const col
                     SLOT_ROUND_DATA(e), total, first);
         wait_counted(c, SLOT_ROUND_DATA(e), q, total, first);
         combine_into(op, acc + keep.lo * es, mine + keep.lo * es, land->addr + at,
-                     keep.hi - keep.lo, q < c->me);
+                     keep.hi - keep.lo, (f->vme >> e) & 1);
         at += (keep.hi - keep.lo) * es;
         mine = acc;
         cur = keep;
@@ -461,11 +474,12 @@ SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap
 /* rd (halving 0: each round exchanges the whole vector; only where every round's vector has
  * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. root:
  * the member that needs the result, or -1 for all (rd gives it to all anyway). */
-static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
-                          size_t count, const coll_op_t *op, int halving, int root)
+static void reduce_rounds(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
+                          const coll_buf_t *src, size_t count, const coll_op_t *op, int halving,
+                          int root)
 {
     const size_t es = op->esize;
-    const fold_t f = fold_of(c);
+    const fold_t f = fold_of(c, m);
     const size_t rd_need = (size_t)((f.rem ? 1 : 0) + f.levels) * count * es;
     coll_buf_t land;
     const size_t cap = coll_round_landing(c, halving ? rsag_need(&f, count, es) : rd_need, &land);
@@ -499,19 +513,48 @@ static void reduce_rounds(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     }
 }
 
+/* ------------------------------------------------------------------ node-aware (hier.h) */
+
+/* The group's sources combined into acc (the leader's dest), in member order. */
+static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_buf_t *src,
+                         size_t count, const coll_op_t *op)
+{
+    if (m->hi - m->lo == 1) {
+        if (acc != src->addr)
+            memcpy(acc, src->addr, count * op->esize);
+        return;
+    }
+    coll_op_apply(op, acc, src->addr, hier_node_view(c, src, m->lo + 1, 0), count);
+    for (int j = m->lo + 2; j < m->hi; j++)
+        op->acc(op, acc, hier_node_view(c, src, j, 0), count);
+}
+
+/* Each leader combines its group's sources (read through shared memory) into its dest, the
+ * leaders run rd or rsag over their groups' results, and the members copy the result from
+ * their leader's dest. Every partial result covers a consecutive run of groups and so of
+ * members, the lower one on the left, as everywhere here. */
+static void reduce_hier(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
+                        const coll_op_t *op)
+{
+    hier_map_t m;
+    hier_map_init(&m, c, -1);
+    hier_node_arrive(c, &m, SLOT_NODE_ARRIVE);
+    if (hier_is_leader(&m, c)) {
+        node_combine(c, &m, dest->addr, src, count, op);
+        if (m.nleaders > 1)
+            reduce_rounds(c, &m, dest, dest, count, op, 0, -1);
+        if (m.hi - m.lo > 1) {
+            hier_node_release(c, &m, SLOT_NODE_RELEASE);
+            hier_node_wait(c, SLOT_NODE_COPIED, m.hi - m.lo - 1);
+        }
+    } else {
+        hier_node_release(c, &m, SLOT_NODE_RELEASE);
+        memcpy(dest->addr, hier_node_view(c, dest, m.leader, 0), count * op->esize);
+        hier_node_add(c, m.leader, SLOT_NODE_COPIED, 1);
+    }
+}
+
 /* ------------------------------------------------------------------ entry */
-
-int coll_reduce_staged_pays(const coll_t *c, size_t nbytes)
-{
-    return c->direct && c->n > 1 &&
-           coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes) == COLL_REDUCE_SHMRS;
-}
-
-int coll_reduce_src_local(const coll_t *c, size_t nbytes)
-{
-    const int algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
-    return c->n > 1 && (algo == COLL_REDUCE_RSAG || algo == COLL_REDUCE_RD);
-}
 
 void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                     const coll_op_t *op, int root)
@@ -526,9 +569,6 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
     }
     const enum coll_reduce_algo algo = coll_algo_reduce(c, nbytes, nbytes <= c->work_bytes);
     switch (algo) {
-    case COLL_REDUCE_STAMP:
-        reduce_stamp(c, dest, src, count, op);
-        break;
     case COLL_REDUCE_SHM:
         reduce_shm(c, dest, src, count, op);
         break;
@@ -536,10 +576,10 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         reduce_shmrs(c, dest, src, count, op);
         break;
     case COLL_REDUCE_HIER:
-        coll_hier_reduce(c, dest, src, count, op);
+        reduce_hier(c, dest, src, count, op);
         break;
     default:
-        reduce_rounds(c, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
+        reduce_rounds(c, NULL, dest, src, count, op, algo == COLL_REDUCE_RSAG, root);
         break;
     }
     coll_done(c);

@@ -26,8 +26,7 @@
 #define SLOT_HIER_BARRIER_RELEASE (COLL_SLOT_BARRIER + 1)  /* on-node: leader -> members */
 #define SLOT_HIER_BARRIER_ROUND(k) (COLL_SLOT_BARRIER + 2 + (k)) /* leaders, round k < 18 */
 
-/* ---- inside a node, for every node-aware collective (bcast.c, hier_collect.c,
- * hier_reduce.c) */
+/* ---- inside a node, for every node-aware collective (bcast.c, hier_collect.c, reduce.c) */
 #define SLOT_NODE_ARRIVE (COLL_SLOT_ALGO + 0)  /* a member's source is ready */
 #define SLOT_NODE_RELEASE (COLL_SLOT_ALGO + 1) /* the leader holds what members copy */
 #define SLOT_NODE_COPIED (COLL_SLOT_ALGO + 2)  /* a member has copied it */
@@ -38,21 +37,16 @@
 #define SLOT_HIER_BCAST_UP (COLL_SLOT_ALGO + 3)   /* leaders: arrivals of a subtree */
 #define SLOT_HIER_BCAST_DOWN (COLL_SLOT_ALGO + 4) /* leaders: the data is in our dest */
 
-/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, scan.c) */
+/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, also between hier's
+ * leaders; scan.c) */
 #define SLOT_ROUND_DATA(e) (COLL_SLOT_ALGO + 20 + (e)) /* round e: the data is in */
 #define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)   /* the folded member's data is in */
 #define SLOT_FOLD_RESULT (COLL_SLOT_ALGO + 42) /* the result back to the folded member */
 
 /* ---- shared-memory reductions (reduce.c) */
 #define SLOT_SHMRS_DONE (COLL_SLOT_ALGO + 0)  /* shmrs: a member has written its slices */
-#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 0)  /* reduce to a root: where the result goes */
+#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 1)  /* reduce to a root: where the result goes */
 #define SLOT_GATHERED (COLL_SLOT_ALGO + 0)    /* coll_reduce_gather: a vector is in */
-
-/* ---- node-aware reduce between leaders (hier_reduce.c) */
-#define HIER_ROUNDS 18
-#define SLOT_HIER_ROUND(p, e) (COLL_SLOT_ALGO + 3 + (p) * HIER_ROUNDS + (e)) /* chunk parity p */
-#define SLOT_HIER_FOLD_DATA (COLL_SLOT_ALGO + 3 + 2 * HIER_ROUNDS)
-#define SLOT_HIER_FOLD_RESULT (SLOT_HIER_FOLD_DATA + 1)
 
 /* ---- collect, fcollect (collect.c, ring_bruck.c; hier_collect.c between leaders) */
 #define SLOT_COLLECT_STEP(e) (COLL_SLOT_ALGO + (e))          /* Bruck's / doubling's step e */
@@ -69,7 +63,7 @@
 #define SLOT_XCHG_LARGE_IN (COLL_SLOT_ALGO + 1)     /* at a receiver: large blocks in */
 #define SLOT_XCHG_TREE_ARRIVED (COLL_SLOT_ALGO + 2) /* a tree: a subtree entered, or its blocks */
 
-_Static_assert(SLOT_HIER_FOLD_RESULT <= SLOT_ALGO_LAST && SLOT_FOLD_RESULT <= SLOT_ALGO_LAST &&
+_Static_assert(SLOT_FOLD_RESULT <= SLOT_ALGO_LAST &&
                    SLOT_COLLECT_RUN_DATA(COLL_MAX_ROUNDS - 1) <= SLOT_ALGO_LAST,
                "every algorithm's slots lie below the early broadcast's");
 

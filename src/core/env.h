@@ -52,9 +52,9 @@
       "broadcast: auto | linear (shared memory, root writes all) | coop (shared memory, all copy) | binomial | "  \
       "knomial (radix 4) | hier (node-aware)")                                                                        \
     X(coll_reduce, CHOICE, "SSHMEM_COLL_REDUCE", NULL, "auto",                                    \
-      "reductions: auto | shm (read all, shared memory) | shmrs (reduce-scatter + allgather, "    \
-      "shared memory) | rd (recursive doubling) | rsag (reduce-scatter + allgather) | hier "  \
-      "(node-aware) | stamp (one stamped line per PE, teams on shared memory, <= 56 bytes)")  \
+      "reductions: auto | shm (read all, shared memory; on a team up to 56 bytes one stamped "  \
+      "line per PE) | shmrs (reduce-scatter + allgather, shared memory) | rd (recursive "       \
+      "doubling) | rsag (reduce-scatter + allgather) | hier (node-aware) | stamp (= shm)")      \
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
       "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \

@@ -69,15 +69,12 @@ int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call)
         return SHMEMX_SUCCESS;
     for (size_t i = 0; i < type->nsegs; i++) {
         int kind = type->segs[i].kind;
-        if (!mpix_op_allowed(op->id, kind)) {
-            if (type->flags & MPIX_PREDEFINED)
-                return mpix_error(SHMEMX_ERR_OP, call, "%s is not defined on %s; it applies to "
-                                  "%s", op->name, mpix_kinds[kind].name,
-                                  mpix_op_domain(op->id));
-            return mpix_error(SHMEMX_ERR_OP, call, "%s is not defined on the %s elements of this "
-                              "derived datatype; it applies to %s", op->name,
-                              mpix_kinds[kind].name, mpix_op_domain(op->id));
-        }
+        const int derived = !(type->flags & MPIX_PREDEFINED);
+        if (!mpix_op_allowed(op->id, kind))
+            return mpix_error(SHMEMX_ERR_OP, call, "%s is not defined on %s%s%s; it applies to %s",
+                              op->name, derived ? "the " : "", mpix_kinds[kind].name,
+                              derived ? " elements of this derived datatype" : "",
+                              mpix_op_domain(op->id));
     }
     return SHMEMX_SUCCESS;
 }

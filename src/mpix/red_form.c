@@ -98,12 +98,9 @@ static void user_acc(const coll_op_t *op, void *restrict io, const void *restric
 
 /* ------------------------------------------------------------------ predefined, walked */
 
-enum { WALK_OP3, WALK_ACC, WALK_RACC };
-
-/* The table's kernel on every block of every element: element e's origin is at e * esize -
- * shift from each pointer. */
-static void walk(const mpix_red_form_t *f, int how, char *out, const char *a, const char *b,
-                 size_t n)
+/* The table's kernel on every block of every element: out = a op b, where out may be a or b
+ * (coll_op_apply); element e's origin is at e * esize - shift from each pointer. */
+static void walk(const mpix_red_form_t *f, char *out, const char *a, const char *b, size_t n)
 {
     const shmemx_datatype_t t = f->type;
     for (size_t e = 0; e < n; e++) {
@@ -113,12 +110,7 @@ static void walk(const mpix_red_form_t *f, int how, char *out, const char *a, co
             const coll_op_t *k = &coll_ops[s->kind][f->uop->id];
             for (size_t r = 0; r < s->reps; r++) {
                 ptrdiff_t off = base + s->disp + (ptrdiff_t)r * s->stride;
-                if (how == WALK_OP3)
-                    k->op3(k, out + off, a + off, b + off, s->n);
-                else if (how == WALK_ACC)
-                    k->acc(k, out + off, b + off, s->n);
-                else
-                    k->racc(k, out + off, a + off, s->n);
+                coll_op_apply(k, out + off, a + off, b + off, s->n);
             }
         }
     }
@@ -127,17 +119,17 @@ static void walk(const mpix_red_form_t *f, int how, char *out, const char *a, co
 static void walk_op3(const coll_op_t *op, void *restrict out, const void *restrict a,
                      const void *restrict b, size_t n)
 {
-    walk(form_of(op), WALK_OP3, out, a, b, n);
+    walk(form_of(op), out, a, b, n);
 }
 
 static void walk_acc(const coll_op_t *op, void *restrict io, const void *restrict b, size_t n)
 {
-    walk(form_of(op), WALK_ACC, io, NULL, b, n);
+    walk(form_of(op), io, io, b, n);
 }
 
 static void walk_racc(const coll_op_t *op, void *restrict io, const void *restrict a, size_t n)
 {
-    walk(form_of(op), WALK_RACC, io, a, NULL, n);
+    walk(form_of(op), io, a, io, n);
 }
 
 /* ------------------------------------------------------------------ choosing the form */

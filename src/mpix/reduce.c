@@ -36,10 +36,9 @@
 
 enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
 
-/* Below this, a rooted reduce is the one-barrier shared-memory allreduce into the staging
- * buffer (its three synchronizations cost more than the data); above, the rooted algorithm
- * moves 1/n of the data. */
-#define ROOTED_MIN_BYTES 4096
+/* Above this, a rooted reduce on shared memory is the engine's rooted algorithm rather than
+ * gathered: each member combines 1/n of the data. */
+#define GATHERED_MAX_BYTES 4096
 
 typedef struct red {
     struct sshmem_team *team;
@@ -138,30 +137,14 @@ static void engine(red_t *r, const coll_buf_t *d, const coll_buf_t *s, size_t n)
 /* ------------------------------------------------------------------ staged pieces */
 
 /* An allreduce of n engine elements of this PE's own memory (s to d; the form needs no
- * staging) through the team's stage: on shared memory, where the engine would reduce-scatter,
- * a member's own slice skips the stage (coll_reduce_staged); otherwise the result comes out
- * of the stage, and the source goes in only where the engine's algorithm reads it elsewhere
- * than on this PE (coll_reduce_src_local), with reduce-scatter's first round landing
- * straight in the stage. */
+ * staging) through the team's stage (coll_reduce_private). */
 static void engine_private(red_t *r, char *d, const char *s, size_t n)
 {
     coll_t c;
     coll_buf_t stage;
-    const size_t bytes = n * r->form.op->esize;
     setup(r, &c, n);
-    locate(&stage, r->team->stage, bytes);
-    if (coll_reduce_staged_pays(&c, bytes)) {
-        coll_reduce_staged(&c, &stage, d, s, n, r->form.op);
-        return;
-    }
-    if (coll_reduce_src_local(&c, bytes)) { /* read in place: no copy into the stage */
-        const coll_buf_t sb = {(char *)s, -1, 0};
-        coll_reduce(&c, &stage, &sb, n, r->form.op);
-    } else {
-        memcpy(stage.addr, s, bytes);
-        coll_reduce(&c, &stage, &stage, n, r->form.op);
-    }
-    memcpy(d, stage.addr, bytes);
+    locate(&stage, r->team->stage, n * r->form.op->esize);
+    coll_reduce_private(&c, &stage, d, s, n, r->form.op);
 }
 
 SSHMEM_COLD static void element_too_big(const red_t *r)
@@ -235,7 +218,7 @@ static void rooted(red_t *r, char *dest, const coll_buf_t *s)
 /* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
  * contribution goes into the root's work space and the member leaves at once, as MPI lets a
  * non-root do. Any source and dest (a form with gaps goes through the staging buffer, on this
- * PE only). On shared memory up to ROOTED_MIN_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
+ * PE only). On shared memory up to GATHERED_MAX_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
  * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each
  * other by messages (coll_team_messages), whenever their vectors fit the root's work space
  * (one message per member instead of an allreduce), auto only. 0 when it does not apply. */
@@ -245,9 +228,10 @@ static int gathered(red_t *r, char *dest, const char *src)
     const size_t n = r->count * f->per_elem, bytes = n * f->op->esize;
     const int forced = sshmem_env.coll_reduce;
     const int direct = r->team->direct;
-    if ((direct && bytes > ROOTED_MIN_BYTES) ||
+    if ((direct && bytes > GATHERED_MAX_BYTES) ||
         (!direct && r->team->pes.size > MPIX_EARLY_UCX_MAX && !coll_team_messages(r->team)) ||
-        (forced != COLL_REDUCE_AUTO && !(direct && forced == COLL_REDUCE_SHM)) ||
+        (forced != COLL_REDUCE_AUTO && !(direct && (forced == COLL_REDUCE_SHM ||
+                                                    forced == COLL_REDUCE_STAMP))) ||
         !coll_reduce_gather_fits(r->team->pes.size, bytes, SSHMEM_TEAM_WORK_BYTES))
         return 0;
     coll_t c;
@@ -277,7 +261,7 @@ static int run(red_t *r, void *dest, const void *source)
     if (r->kind == RED_ROOT && gathered(r, dest, s))
         return SHMEMX_SUCCESS;
     int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
-    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > ROOTED_MIN_BYTES &&
+    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > GATHERED_MAX_BYTES &&
         bytes <= r->team->stage_bytes)
         rooted(r, dest, &sb);
     else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))

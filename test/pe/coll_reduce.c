@@ -8,8 +8,9 @@
  * generic forms (shmem_sum_reduce, shmem_sum_inscan, ...).
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shm
- * sshmem-test-env: np=2,3,8 paths=direct SSHMEM_COLL_REDUCE=stamp
+ * sshmem-test-env: np=2,3,8 paths=direct SSHMEM_COLL_REDUCE=shm
+ * (stamp, the old name of shm, still picks it)
+ * sshmem-test-env: np=2 paths=direct SSHMEM_COLL_REDUCE=stamp
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=shmrs
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_REDUCE=rsag

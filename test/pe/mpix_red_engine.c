@@ -11,8 +11,7 @@
  * Every element is checked on every PE.
  *
  * sshmem-test: np=1 2 3 4 5 8
- * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
- * sshmem-test-env: np=2,3,8 paths=direct SSHMEM_COLL_REDUCE=stamp
+ * sshmem-test-env: np=2,3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shmrs
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rd
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=rsag
