@@ -283,15 +283,21 @@ def collect_linear(m, P, k, n):
 
 
 def fcollect_hier(m, P, k, n):
-    """The leader copies its node's k blocks from the members' sources, puts that run of
-    blocks into every other leader's dest (once that leader has said it entered), and the
-    members copy the whole P*n result from their leader."""
+    """The leader copies its node's k blocks from the members' sources; the leaders take
+    Bruck's ceil(log2 N) steps over the nodes' runs (step j: min(2^j, N - 2^j) runs of k
+    blocks, one put and its signal, across nodes); the members copy the whole P*n result from
+    their leader (hier_collect.c)."""
     N = P // k
     gather = m.a_s + k * n / m.b_s
-    lead = (m.a_n + (N - 1) * m.g_n + (N - 1) * k * n / m.b_n) if N > 1 else 0.0
+    lead, x, sent = 0.0, 0, 0
+    for j in range(lg(N)):
+        d = 1 << j
+        run = min(d, N - d) * k * n
+        lead += m.step(True, run)
+        x += 2 * N
+        sent += run
     copy = m.a_s + P * n / m.b_s
-    # per leader pair: the ready signal, the put, its signal
-    return Result(4, 3 * N * (N - 1), (N - 1) * k * n, gather + lead + copy)
+    return Result(lg(N) + 2, x, sent, gather + lead + copy)
 
 
 # ------------------------------------------------------------------ alltoall, scans
@@ -352,7 +358,7 @@ def alltoall_bruck(m, P, k, n):
 
 
 def collect_bruck(m, P, k, n):
-    """collect and allgatherv: Bruck's concatenation with each block's size beside it."""
+    """collect: Bruck's concatenation with each block's size beside it."""
     t, x, sent = bruck_steps(m, P, k, n + SIZE_WORD, lambda j, d: min(d, P - d))
     return Result(lg(P), x, sent, t)
 
@@ -360,13 +366,19 @@ def collect_bruck(m, P, k, n):
 alltoallv_bruck = alltoall_bruck
 
 
-RECORD_HEADER = 8  # an allgatherv record's header: the count, the call number's low 32 bits
+RECORD_HEADER = 4  # an allgatherv record's header: the count and the call number's low bits
+
+
+def allgatherv_bruck(m, P, k, n):
+    """allgatherv where node mates do not share memory: Bruck's steps over all PEs on the
+    records (fcollect's steps, each block behind its header and padded to 4 bytes)."""
+    return fcollect_bruck(m, P, k, RECORD_HEADER + -(-n // 4) * 4)
 
 
 def allgatherv_hier(m, P, k, n):
     """allgatherv between nodes of several PEs: fcollect's node-aware steps (hier_collect.c)
-    on records, each block behind its header and padded to 8 bytes."""
-    return fcollect_hier(m, P, k, RECORD_HEADER + -(-n // 8) * 8)
+    on records, each block behind its header and padded to 4 bytes."""
+    return fcollect_hier(m, P, k, RECORD_HEADER + -(-n // 4) * 4)
 
 
 def rooted_tree(m, P, k, n):
@@ -427,7 +439,7 @@ COLLECTIVES = [
     ("alltoall", [8, 1024], [("pairwise", alltoall_pairwise), ("bruck", alltoall_bruck),
                              ("log-step bound", bound_alltoall)]),
     ("scan", [8, 1 << 20], [("shm", scan_shm), ("rd", scan_rd)]),
-    ("allgatherv", [8, 1024], [("bruck", collect_bruck), ("hier", allgatherv_hier),
+    ("allgatherv", [8, 1024], [("bruck", allgatherv_bruck), ("hier", allgatherv_hier),
                                ("log-step bound", bound_gather)]),
     ("alltoallv", [8, 1024], [("bruck", alltoallv_bruck), ("log-step bound", bound_alltoall)]),
     ("gatherv", [8, 1024], [("linear", gatherv_linear), ("binomial tree", rooted_tree),

@@ -35,13 +35,24 @@
 #define BRUCK_MIN_MEMBERS 4 /* at 2 and 3 members the exchange has as few messages */
 #define OFFS_ON_STACK 256   /* members whose offsets need no malloc */
 
-/* A record's header: the block's count and the call number's low 32 bits, 8 bytes, since
- * between nodes the records' bytes are the time (an 8-byte block in 16, not 24). A record
- * another call left at a place matches 2^32 calls later, and only where recvcounts differ. */
-typedef struct record_head { uint32_t count, call; } record_head_t;
+/* A record's header, 4 bytes, since between nodes the records' bytes are the time (an 8-byte
+ * block in 12, not 24): the block's count (below 2^COUNT_BITS, or the call takes the
+ * exchange) and the call number's low bits. A record another call left at a place matches
+ * one call in 2^(32 - COUNT_BITS), and only where recvcounts differ between PEs, which the
+ * counts then mostly show. Records are read with memcpy: 4-byte alignment is enough. */
+#define COUNT_BITS 20
+typedef uint32_t record_head_t;
 
-/* A block's room in the work space: its header, its data, padded to 8 bytes. */
-static size_t record_bytes(size_t n) { return sizeof(record_head_t) + ((n + 7) & ~(size_t)7); }
+static record_head_t record_head(size_t count, uint64_t call)
+{
+    return (record_head_t)(count | (uint32_t)call << COUNT_BITS);
+}
+
+/* A block's room in the work space: its header, its data, padded to 4 bytes. */
+static size_t record_bytes(size_t n)
+{
+    return sizeof(record_head_t) + ((n + 3) & ~(size_t)3);
+}
 
 /* Whether this is an allgather that fits; then offs[i] (offs not NULL) is where member i's
  * record starts in member order. */
@@ -56,7 +67,7 @@ static int layout(const xchg_t *x, size_t *offs)
     for (int i = 0; i < c->n; i++) {
         size_t bytes;
         if (__builtin_mul_overflow(mpix_side_count(r, i), x->type->size, &bytes) ||
-            bytes > c->work_bytes || mpix_side_count(r, i) > UINT32_MAX)
+            bytes > c->work_bytes || mpix_side_count(r, i) >> COUNT_BITS)
             return 0;
         if (offs)
             offs[i] = at;
@@ -86,18 +97,20 @@ void xchg_allgather_bruck(xchg_t *x)
         sshmem_fatal(x->c.call, "internal error: an allgather that does not fit Bruck's steps");
     coll_t *c = &x->c;
     xchg_self_block(x); /* first: it reports a sendcount that differs from our recvcounts */
-    record_head_t *own = (record_head_t *)c->work.addr; /* first: coll_collect_bruck */
-    own->count = (uint32_t)x->send->count;
-    own->call = (uint32_t)coll_stamp(c);
-    xchg_pack(x, own + 1, x->send->origin, x->send->count);
+    const record_head_t own = record_head(x->send->count, coll_stamp(c));
+    memcpy(c->work.addr, &own, sizeof own); /* first: coll_collect_bruck */
+    xchg_pack(x, c->work.addr + sizeof own, x->send->origin, x->send->count);
     coll_collect_bruck(c, &c->work, &c->work, offs, 0, hier_worth(c));
+    const record_head_t call = record_head(0, coll_stamp(c));
     for (int i = 0; i < c->n; i++) {
         if (i == c->me)
             continue;
-        const record_head_t *h = (const record_head_t *)(c->work.addr + offs[i]);
-        if (SSHMEM_UNLIKELY(h->call != (uint32_t)coll_stamp(c)))
+        record_head_t h;
+        memcpy(&h, c->work.addr + offs[i], sizeof h);
+        if (SSHMEM_UNLIKELY(h >> COUNT_BITS != call >> COUNT_BITS))
             layouts_differ(x, i);
-        xchg_take(x, i, h->count, h + 1); /* checks the count against this PE's */
+        /* checks the count against this PE's */
+        xchg_take(x, i, h & ((1u << COUNT_BITS) - 1), c->work.addr + offs[i] + sizeof h);
     }
     if (offs != buf)
         free(offs);
