@@ -81,7 +81,7 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
     const bruck_call_t *b = ctx;
     const size_t size = b->x->type->size;
     if (!(bytes & COLL_BLOCK_MARKED)) {
-        if (SSHMEM_UNLIKELY(bytes % size))
+        if (SSHMEM_UNLIKELY(!size || bytes % size)) /* (a type of no bytes sends marked) */
             not_whole_elements(b->x, i, bytes);
         xchg_take(b->x, i, bytes / size, from);
         return;
