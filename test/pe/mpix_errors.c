@@ -70,18 +70,19 @@ int main(int argc, char **argv)
         shmemx_allgatherv(SHMEM_TEAM_WORLD, big, src, 2, c2, d2, SHMEMX_INT);
     } else if (!strcmp(what, "allgatherv_small_mismatch") ||
                !strcmp(what, "allgatherv_counts_differ")) {
-        /* small blocks: PE 0 expects 1 element from PE 1, which sends 2 (the same room in the
-         * steps, so only PE 0 finds it); in the second case PE 0 and PE 1 expect 3 of PE 1
-         * (which sends them), so the others' layout differs from theirs */
-        int *all = shmem_malloc(8 * 4 * sizeof(int));
+        /* small blocks: PE 0 expects 1 element from PE 1, which sends 2 (shorts: 2 and 4
+         * bytes take the same room in the steps, records being padded to 4, so only PE 0
+         * finds it); in the second case PE 0 and PE 1 expect 3 of PE 1 (which sends them), so
+         * the others' layout differs from theirs */
+        short *all = shmem_malloc(8 * 4 * sizeof(short));
         size_t c2[8], d2[8];
         for (int i = 0; i < npes && i < 8; i++)
             c2[i] = 2, d2[i] = 4 * (size_t)i;
         const int differ = !strcmp(what, "allgatherv_counts_differ");
         if (me == 0 || (differ && me == 1))
             c2[1] = differ ? 3 : 1;
-        int mine[4] = {me, me, me, me};
-        shmemx_allgatherv(SHMEM_TEAM_WORLD, all, mine, c2[me], c2, d2, SHMEMX_INT);
+        short mine[4] = {(short)me, (short)me, (short)me, (short)me};
+        shmemx_allgatherv(SHMEM_TEAM_WORLD, all, mine, c2[me], c2, d2, SHMEMX_SHORT);
     } else if (!strncmp(what, "alltoallv_mismatch", 18)) {
         /* PE 1 sends PE 0 another count than PE 0 expects: both small, or one of them too
          * large for Bruck's steps (that block goes beside them, after an invitation) */
