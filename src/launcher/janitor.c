@@ -24,6 +24,7 @@
 
 #include "janitor.h"
 #include "orphans.h"
+#include "sysv.h"
 #include "tmpdir.h"
 #include "util.h"
 
@@ -135,6 +136,7 @@ int osh_janitor_run(pid_t worker, int launcher_fd, const char *tmpdir, const cha
         status = -1;
     }
     end_descendants(worker, &status);
+    osh_sysv_sweep(tmpdir);
     osh_tmpdir_remove(tmpdir);
     osh_tmpdir_remove(shmdir);
     return status;

@@ -47,6 +47,7 @@ void osh_job_init(struct osh_job *j, const struct osh_options *opts, const char 
     memset(j, 0, sizeof *j);
     j->opts = opts;
     j->path = path;
+    j->tmpdir = tmpdir;
     j->np = opts->np;
     j->sigfd = sigfd;
     j->pids = osh_xcalloc((size_t)j->np, sizeof *j->pids);

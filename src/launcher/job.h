@@ -16,6 +16,7 @@ struct osh_job {
     /* what runs */
     const struct osh_options *opts;
     const char *path;            /* resolved program */
+    const char *tmpdir;          /* the job's directory (the PMIx server's) */
     int np;
     /* the PEs, indexed by rank */
     pid_t *pids;

@@ -14,6 +14,7 @@
 #include "lifeline.h"
 #include "output.h"
 #include "pmix_host.h"
+#include "sysv.h"
 #include "util.h"
 
 static int prepare(struct osh_job *j)
@@ -75,6 +76,7 @@ static int start_pe(struct osh_job *j, char *const base_env[], int rank)
     if (pid < 0)
         return -1;
     j->pids[rank] = pid;
+    osh_sysv_note_pe(j->tmpdir, pid);
     j->running[rank] = true;
     j->nrunning++;
     if (rank == 0)

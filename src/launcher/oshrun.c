@@ -38,6 +38,7 @@
 #include "pmix_log.h"
 #include "program.h"
 #include "signals.h"
+#include "sysv.h"
 #include "tmpdir.h"
 #include "topology.h"
 #include "util.h"
@@ -96,6 +97,7 @@ static int serve(const struct osh_options *opts, const char *path, int sigfd,
         osh_job_free(&job);
     osh_pmix_log_finish(status != 0);
     osh_pmix_log_close();
+    osh_sysv_sweep(dirs->tmpdir); /* before the directory: the PEs' pids are noted there */
     if (osh_tmpdir_remove(dirs->tmpdir) != 0)
         osh_msg("warning: could not remove all of %s", dirs->tmpdir);
     if (osh_tmpdir_remove(dirs->shmdir) != 0)
