@@ -2,35 +2,28 @@
  * tree.c: the rooted exchanges over a binomial tree: a scatter down it, a gather up it
  * (exchange_slots.h has the slots they use).
  *
- * Where every member is reached by messages (tcp), a rooted collective's root pays for each
- * message in its own CPU time (the kernel's send path, and on one host the receive path too):
- * one message per member makes it the bottleneck. So small blocks travel over a binomial tree
- * instead: the root sends or receives log2(n) messages, each subtree's head passing on the
- * blocks of its subtree.
+ * Where members are reached by messages (tcp), the root pays for each message in CPU time, so
+ * one message per member makes it the bottleneck; over the tree it sends or receives log2(n),
+ * and each subtree's head passes on its subtree's blocks.
  *
  * The tree, over distances from the root: the head of a range of s members keeps the first
- * ceil(s / 2), and its child at offset ceil(s / 2) heads the rest; then the same with the
- * range it kept, down to itself (tree_node). A subtree's message, head q of s members:
+ * ceil(s / 2), its child at offset ceil(s / 2) heads the rest, and so on down (tree_node).
+ * A subtree's message, head q of s members:
  *   tree_info_t {call number, TREE_MAGIC | s}, header_t {count of q, call number},
  *   q's packed data, the counts of q+1 .. q+s-1 (uint64_t each), their packed data.
- * Where every block fits a slot's eager data it fits s slots: 32 + 8 (s - 1) + s (slot - 32)
- * bytes at most.
+ * Where every block fits a slot's eager data, it fits s slots.
  *
- * Scatter: a root whose blocks all fit sends down the tree; the members learn it from the
- * message itself: the 16 bytes before the header (where the invitation lies, unused in a
- * scatter's receiver) say the call number and the subtree's size. They cannot be mistaken for
- * a stale invitation, whose second word is an offset below 2^48. Every member finds its block
- * where it always does (its slot's header), and nothing changes for a member that is not
- * told. The message to q lands at q's slot and may run on into the slots after it, which
- * nothing else writes in a scatter (the slots from q's to the last are n - q >= s).
+ * Scatter: a root whose blocks all fit sends down the tree. A member learns it from the 16
+ * bytes before its header (the invitation's place, unused by a scatter's receiver), which no
+ * stale invitation can match (its second word is an offset below 2^48). The message to q
+ * lands at q's slot and may run on into the next ones, which nothing else writes in a scatter.
  *
- * Gather: every PE knows the tree (n and the root), so every PE takes it alike, on larger
- * teams than the scatter (xchg_tree_gathers). A member waits for its children's messages and
- * sends its own block and theirs up in one message, into its parent's slots from the child's
- * offset k: k .. k + s - 1, which its children's subtrees tile. A block too large for a slot
- * goes by invitation, as on the linear path, straight into the root's dest, and only its
- * count (| HEADER_LARGE) goes up the tree, where the root checks it: the root's invitation to
- * the member at distance t lands in its slot n - t, past those of its subtree (s <= n - t).
+ * Gather: every PE knows the tree, so all take it alike (xchg_tree_gathers). A member waits for
+ * its children's messages and sends its block and theirs up in one message, into its parent's
+ * slots from the child's offset k (k .. k + s - 1, which its children's subtrees tile). A
+ * block too large for a slot goes by invitation straight into the root's dest; only its count
+ * (| HEADER_LARGE) goes up, for the root to check. The root's invitation to distance t lands
+ * in its slot n - t, past those of its subtree (s <= n - t).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,16 +37,12 @@
 #include "mpix/exchange_slots.h"
 
 #define TREE_MIN_MEMBERS 4 /* at 3 the root sends 2 messages either way */
-/* Where puts are one-sided a message costs the root little CPU time and every level of the
- * tree is a hop: the root sends down the tree only where its 2 (n - 1) UCX messages (data,
- * signal) would exceed 2 ceil(log2 n) + 4, from 7 members. */
+/* Where puts are one-sided a message costs the root little CPU and each tree level is a hop:
+ * down the tree only where the root's 2 (n - 1) UCX messages exceed 2 ceil(log2 n) + 4. */
 #define TREE_MIN_ONE_SIDED 7
-/* A linear gather's members return at once, while up the tree each waits for its subtree:
- * the root's n - 1 receives (a gap each) cost less than the tree's log2(n) hops (a latency
- * each) up to about a dozen members over TCP (bench/project.py's model; measured at 4 and 8
- * PEs too, doc/performance.md). Where puts are one-sided the root's CPU takes no part in
- * them, and the model puts the tree ahead only from some hundreds of members (128 per node)
- * to a few thousand (one per node). */
+/* Up the tree each member waits for its subtree, where a linear gather's return at once: the
+ * root's n - 1 receives cost less than log2(n) hops up to about a dozen members over TCP, and
+ * where puts are one-sided (no root CPU) up to some hundreds or thousands (bench/project.py). */
 #define TREE_MIN_GATHER 16
 #define TREE_MIN_GATHER_ONE_SIDED 1024
 #define TREE_MAGIC (UINT64_C(0x7ee5) << 48)
