@@ -17,7 +17,7 @@ SSHMEM_COLD static void bad_root(const coll_t *c, int root)
                  "set, from 0 to PE_size-1 = %d", root, c->n - 1);
 }
 
-/* Bytes from the first to the last of span elements esize apart stride elements. */
+/* The bytes that span elements of esize, stride elements apart, reach over (first to last). */
 static size_t strided_bytes(size_t span, ptrdiff_t stride, size_t esize)
 {
     return span ? ((span - 1) * (size_t)stride + 1) * esize : 0;
