@@ -13,6 +13,7 @@
 #include <shmem.h>
 
 #include "coll/algo.h"
+#include "coll/api.h"
 #include "coll/barrier.h"
 #include "coll/coll.h"
 #include "coll/hier.h"
@@ -102,45 +103,31 @@ SSHMEM_DEFINE(void, shmem_sync_all, (void)) { world(0, "shmem_sync_all"); }
 
 SSHMEM_DEFINE(int, shmem_team_sync, (shmem_team_t team))
 {
-    coll_t c;
-    struct sshmem_team *t = sshmem_team_check(team, "shmem_team_sync");
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    uint64_t t0 = SSHMEM_PROFILE_START();
-    coll_setup_team(&c, t, "shmem_team_sync");
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, -1, 0);
-    coll_barrier(&c);
-    SSHMEM_PROFILE_STOP(BARRIER, t0);
-    return 0;
+    return coll_team_call(team, &(const coll_call_t){COLL_SYNC, .call = "shmem_team_sync"});
 }
 
-/* shmem_barrier (quiet) and shmem_sync on an active set. */
-static void active_set(int PE_start, int logPE_stride, int PE_size, long *pSync, int quiet,
-                       const char *call)
+void coll_barrier_call(coll_t *c, int quiet)
 {
-    coll_t c;
-    coll_setup_active_set(&c, PE_start, logPE_stride, PE_size, pSync, SHMEM_BARRIER_SYNC_SIZE,
-                          NULL, 0, call);
-    if (SSHMEM_UNLIKELY(sshmem_env.debug))
-        sshmem_debug_agree_coll(&c, -1, 0);
     uint64_t t0 = SSHMEM_PROFILE_START();
     if (quiet)
         quiet_default();
     else
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    coll_barrier(&c);
+        __atomic_thread_fence(__ATOMIC_SEQ_CST); /* local stores visible before we signal */
+    coll_barrier(c);
     SSHMEM_PROFILE_STOP(BARRIER, t0);
 }
 
 SSHMEM_DEFINE(void, shmem_barrier, (int PE_start, int logPE_stride, int PE_size, long *pSync))
 {
-    active_set(PE_start, logPE_stride, PE_size, pSync, 1, "shmem_barrier");
+    coll_as_call(&(const coll_call_t){COLL_BARRIER, .call = "shmem_barrier"}, PE_start,
+                 logPE_stride, PE_size, pSync);
 }
 
 #undef shmem_sync /* the C11 form of shmem_coll.h: here the function itself is defined */
 SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, long *pSync))
 {
-    active_set(PE_start, logPE_stride, PE_size, pSync, 0, "shmem_sync");
+    coll_as_call(&(const coll_call_t){COLL_SYNC, .call = "shmem_sync"}, PE_start, logPE_stride,
+                 PE_size, pSync);
 }
 
 /* The node-aware barrier (hier.h): members signal their leader through shared memory; the
