@@ -7,8 +7,7 @@
  * call's sync area, or the team's steps when the area has fewer slots than distances):
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
- *   bytes 32..    eager data from the sender at distance d, or (placed) this PE's own
- *                 record of where the sender's large block goes (coll_place)
+ *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put).
  *
@@ -100,37 +99,14 @@ static void set_slots(xchg_t *x)
     x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
-/* Whether large blocks may go placed (coll/engine.h) rather than invited, between members
- * reached by messages (xchg_placed_pair): on a team that has such pairs, blocks without
- * holes. Every PE decides alike. */
-static int placed_mode(const xchg_t *x)
-{
-    return coll_team_messages(x->c.team) && x->contig;
-}
-
-/* Before the call is announced, in placed mode: where each large block this PE receives by
- * a message goes, in its own slot for the sender's distance, where eager data would lie. */
-static void place_blocks(xchg_t *x)
-{
-    const mpix_side_t *r = x->recv;
-    for (int d = 1; d < x->c.n; d++) {
-        const int i = from_member(&x->c, d);
-        const size_t count = mpix_side_count(r, i);
-        if (mpix_side_talks(r, i) && is_large(x, count) && xchg_placed_pair(x, i))
-            coll_place(&x->c, slot_at(x, d) + RECORD_AT, xchg_block_at(x, i),
-                       count * x->type->size);
-    }
-}
-
 /* As a receiver at distance d, before any header: a block this PE expects to be large gets
- * an invitation saying where it goes (which also says that this PE is inside the call), but
- * where it was recorded (placed: it comes with its header). Returns whether it invited. */
+ * an invitation saying where it goes (which also says that this PE is inside the call).
+ * Returns whether it invited. */
 static int invite(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
-    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)) ||
-        xchg_placed_pair(x, i))
+    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
         return 0;
     const invitation_t a = xchg_invitation(x, i);
     coll_reach(&x->c, i);
@@ -160,21 +136,6 @@ static void take_header(xchg_t *x, int d)
         xchg_tree_pass_on(x, d, h);
     /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
      * back would make its line travel back and forth once more per call. */
-}
-
-/* As a sender at distance d, a large block to a placed pair: the block at once, to where
- * the receiver recorded, with its header as the message's note (one message; the receiver
- * checks the header as any other). */
-static void send_placed(xchg_t *x, int d)
-{
-    const mpix_side_t *s = x->send;
-    const int j = to_member(&x->c, d);
-    const size_t count = mpix_side_count(s, j);
-    const char *origin = xchg_send_origin(x, j);
-    const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
-    _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
-    coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
-                           origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_IN);
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
@@ -262,13 +223,8 @@ static void run_distances(xchg_t *x)
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))
                 continue;
-            const int large = is_large(x, mpix_side_count(x->send, j));
-            if (large && xchg_placed_pair(x, j)) {
-                send_placed(x, d);
-                continue;
-            }
             send_header(x, d);
-            large_out += large;
+            large_out += is_large(x, mpix_side_count(x->send, j));
         }
     }
     if (!mcast)
@@ -324,14 +280,13 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
 {
     xchg_t x;
     coll_t *c = &x.c;
-    /* Announced only once this PE has recorded where placed blocks go (coll/engine.h). */
+    /* Announced once the path is chosen: how depends on it. */
     coll_prepare_team(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
-    x.placed = 0;
     /* More members than the sync area has slots: the team's steps (sized by the team) give
      * every distance a slot. They hold what other calls left there, which a stamp could
      * meet: every header comes with a signal. */
@@ -360,16 +315,8 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         if (path == LINEAR)
             c->work = work, c->work_bytes = work_bytes;
     }
-    if (path == ALLTOALL_BRUCK) {
-        xchg_alltoall_bruck_place(&x);
-    } else if (path == LINEAR && c->n > 1 && placed_mode(&x) && !xchg_tree_gathers(&x)) {
-        x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
-        place_blocks(&x);
-    }
-    if (path == LINEAR && !in_steps)
-        coll_announce(c);
-    else
-        coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
+    /* In the steps, in step: the steps' half of this parity is free (coll_work_in_steps). */
+    coll_announce(c, path == LINEAR && !in_steps);
     /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
      * engine.h, "Early return": the team's next call checks progress). On shared memory
      * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose
