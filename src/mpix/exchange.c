@@ -30,7 +30,6 @@
 #include "coll/coll.h"
 #include "coll/engine.h"
 #include "coll/slots.h"
-#include "core/copy.h"
 #include "core/error.h"
 #include "core/sshmem.h"
 #include "mpix/coll.h"
@@ -149,50 +148,6 @@ static void send_large(xchg_t *x, int d)
                           SLOT_XCHG_LARGE_IN);
 }
 
-/* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
- * copies into mapped peers of a size below streaming: then the large sends and the block to
- * itself go together, in one pass over the source (send_multicast). */
-static int multicast(const xchg_t *x)
-{
-    const mpix_side_t *s = x->send;
-    return x->c.direct && x->contig && s->peer == MPIX_X_ALL && !s->counts && !s->displs &&
-           !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
-}
-
-/* As a multicasting sender (multicast()), invited by every receiver whose block is large: the
- * block into each of their dests and into this PE's own dest, SSHMEM_COPY_MULTI_MAX
- * destinations per pass. Returns whether the own block went. */
-static int send_multicast(xchg_t *x)
-{
-    const int end = x->c.n;
-    const size_t bytes = x->send->count * x->type->size;
-    const char *from = x->send->origin + x->type->true_lb;
-    char *to[SSHMEM_COPY_MULTI_MAX];
-    int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
-    if (mpix_side_talks(x->recv, x->c.me) &&
-        mpix_side_count(x->recv, x->c.me) == x->send->count) {
-        to[k] = xchg_block_at(x, x->c.me);
-        peer[k++] = -1;
-        self = 1;
-    }
-    for (int d = 1; d < end || k; d++) {
-        if (d < end && is_large(x, x->send->count)) {
-            const int j = to_member(&x->c, d);
-            const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d));
-            to[k] = sshmem_peer(coll_pe(&x->c, j))->direct[a->region] + a->off + x->type->true_lb;
-            peer[k++] = j;
-        }
-        if (k && (k == SSHMEM_COPY_MULTI_MAX || d >= end - 1)) {
-            sshmem_copy_multi(to, k, from, bytes);
-            for (int i = 0; i < k; i++)
-                if (peer[i] >= 0)
-                    coll_signal(&x->c, peer[i], SLOT_XCHG_LARGE_IN);
-            k = 0;
-        }
-    }
-    return self;
-}
-
 /* ------------------------------------------------------------------ the exchange */
 
 /* The receive side must have somewhere to put what it is sent. */
@@ -213,8 +168,7 @@ static void run_distances(xchg_t *x)
 {
     coll_t *c = &x->c;
     const int end = c->n;
-    const int mcast = multicast(x);
-    int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
+    int flagged = 0, large_in = 0, large_out = 0;
     for (int d = 1; d < end; d++)
         large_in += invite(x, d);
     const int gathers = xchg_tree_gathers(x);
@@ -227,8 +181,7 @@ static void run_distances(xchg_t *x)
             large_out += is_large(x, mpix_side_count(x->send, j));
         }
     }
-    if (!mcast)
-        xchg_self_block(x); /* while the peers work on theirs */
+    xchg_self_block(x); /* while the peers work on theirs */
     if (gathers)
         large_out = xchg_tree_gather(x);
     for (int d = 1; d < end && !gathers; d++) {
@@ -242,17 +195,11 @@ static void run_distances(xchg_t *x)
             take_header(x, d);
     if (!flagged && large_out)
         coll_wait(c, SLOT_XCHG_IN, large_out); /* the invitations only */
-    if (large_out && mcast) {
-        self_done = send_multicast(x);
-    } else if (large_out) {
-        for (int d = 1; d < end; d++) {
-            int j = to_member(c, d);
-            if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
-                send_large(x, d);
-        }
+    for (int d = 1; d < end && large_out; d++) {
+        int j = to_member(c, d);
+        if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
+            send_large(x, d);
     }
-    if (mcast && !self_done)
-        xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }
