@@ -43,7 +43,6 @@
  * call, by polling.
  * A held eager message is a copy; a held rendezvous message is UCX's descriptor (the data
  * stays at its sender, whose request completes once the target has fetched it).
-
  */
 #include <stddef.h>
 #include <stdlib.h>
