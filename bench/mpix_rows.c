@@ -28,8 +28,13 @@ static const struct mb_row rows[] = {
     {"reduce_userop_8B", MB_REDUCE_USEROP, 8},
     {"reduce_userop_1MiB", MB_REDUCE_USEROP, MB_MIB},
     {"allgatherv_8B", MB_ALLGATHERV, 8},
+    /* Around the exchange's slot (blocks beyond it go by invitation) and up to streaming. */
+    {"allgatherv_4KiB", MB_ALLGATHERV, 4 << 10},
+    {"allgatherv_16KiB", MB_ALLGATHERV, 16 << 10},
+    {"allgatherv_64KiB", MB_ALLGATHERV, 64 << 10},
     {"allgatherv_1MiB", MB_ALLGATHERV, MB_MIB},
     {"alltoallv_8B", MB_ALLTOALLV, 8},
+    {"alltoallv_16KiB", MB_ALLTOALLV, 16 << 10},
     {"alltoallv_1MiB", MB_ALLTOALLV, MB_MIB},
     {"gatherv_8B", MB_GATHERV, 8},
     {"gatherv_1MiB", MB_GATHERV, MB_MIB},

@@ -1,10 +1,10 @@
 /*
  * ucx_tag_am.c: UCX's tag matching beside its active messages, the two ways a collective's
  * message can reach a receiver whose CPU must take part (UCX over tcp). sshmem's collectives
- * send active messages that the target applies (data, then a flag: coll_put_signal, its
- * gates and placed blocks, doc/collectives.md "Mechanisms"); tag matching would queue a
- * message that comes early in UCX itself, which could replace the gates, held messages,
- * invitations and placed blocks. This measures what each costs in time: a ping-pong of one
+ * send active messages that the target applies (data, then a flag: coll_put_signal and its
+ * gates, doc/collectives.md "Mechanisms"); tag matching would queue a message that comes
+ * early in UCX itself, which could replace the gates, held messages and invitations. This
+ * measures what each costs in time: a ping-pong of one
  * message each way, both through UCX and nothing else, alternating the two kinds.
  *
  * Two processes (a fork) exchange their worker addresses through pipes. Per size, 5 rounds

@@ -28,15 +28,14 @@ void coll_buf(coll_buf_t *b, const void *addr, size_t len, const char *what, con
                      what, addr, len);
 }
 
-static void coll_progress(coll_t *c, int ahead);
 static void wait_member(coll_t *c, int member, long need);
 static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
                     int slot, long amount, int async, const sshmem_tx_gate_t *gate);
 static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
                                          sshmem_tx_gate_t *gate);
 
-/* Describe the call; coll_progress announces it. */
-static void prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
+/* Describe the call; coll_announce announces it. */
+void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
     c->area = (int)(team->ncalls++ & (unsigned long)(team->nareas - 1)); /* a power of two */
     char *area = team->area[c->area];
@@ -71,29 +70,14 @@ void coll_work_in_steps(coll_t *c)
 
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    prepare_team(c, team, call);
-    coll_progress(c, 0);
+    coll_prepare_team(c, team, call);
+    coll_announce(c, 0);
 }
 
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call)
 {
-    prepare_team(c, team, call);
-    coll_progress(c, 1);
-}
-
-void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call)
-{
-    prepare_team(c, team, call);
-}
-
-void coll_announce(coll_t *c)
-{
-    coll_progress(c, 1);
-}
-
-void coll_announce_in_step(coll_t *c)
-{
-    coll_progress(c, 0);
+    coll_prepare_team(c, team, call);
+    coll_announce(c, 1);
 }
 
 SSHMEM_COLD static void bad_active_set(const char *call, int start, int log, int size)
@@ -246,7 +230,7 @@ static void entered_barrier(coll_t *c)
  * entered the previous call, or for a call set up ahead, note which call a member must have
  * entered before this PE writes into it: the one after the last that used this area
  * (coll_reach; engine.h "Early return"). */
-static void coll_progress(coll_t *c, int ahead)
+void coll_announce(coll_t *c, int ahead)
 {
     struct sshmem_team *team = c->team;
     long *mine = progress_word(team);
@@ -498,13 +482,14 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
  * where there are no messages), holding it until then. A member's held messages are bounded
  * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most
  * that many bytes' worth of calls (held entries cost about HELD_ENTRY_BYTES besides the
- * data); a PE further ahead waits. NULL when every member
- * is known to be there. */
+ * data); a PE further ahead waits. NULL when every member is known to be there. */
 #define HELD_ENTRY_BYTES 128
-/* The gate "member's progress has reached need" for a message of len bytes, once this PE is
- * within the budget (coll_put_signal_placed asks for this very call). */
-static void gate_for(coll_t *c, int member, size_t len, long need, sshmem_tx_gate_t *gate)
+static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
+                                         sshmem_tx_gate_t *gate)
 {
+    const long need = c->reach_need;
+    if (!need)
+        return NULL;
     struct sshmem_team *team = c->team;
     const size_t per_call = (size_t)c->n * (len + HELD_ENTRY_BYTES);
     const size_t calls = sshmem_env.coll_hold / per_call;
@@ -520,14 +505,6 @@ static void gate_for(coll_t *c, int member, size_t len, long need, sshmem_tx_gat
     const int pe = coll_pe(c, member);
     gate->word_raddr = sshmem_peer(pe)->remote[word.region] + word.off;
     gate->open_at = need;
-}
-
-static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
-                                         sshmem_tx_gate_t *gate)
-{
-    if (!c->reach_need)
-        return NULL;
-    gate_for(c, member, len, c->reach_need, gate);
     return gate;
 }
 
@@ -538,43 +515,27 @@ static void finish_inflight(coll_t *c)
     c->ninflight = 0;
 }
 
-/* Before a message: order it after this call's puts; async: the request it may leave in
- * flight until coll_done (NULL: none). */
-static sshmem_tx_put_add_req_t *message_begin(coll_t *c, int async)
-{
-    if (c->ucx_dirty) { /* nothing orders a message after puts short of their completion */
-        sshmem_tx_quiet(sshmem_tx_default());
-        c->ucx_dirty = 0;
-    }
-    if (!async)
-        return NULL;
-    if (c->ninflight == COLL_INFLIGHT_MAX)
-        finish_inflight(c);
-    return &c->inflight[c->ninflight];
-}
-
-static void message_end(coll_t *c, const sshmem_tx_put_add_req_t *later)
-{
-    if (later && later->req)
-        c->ninflight++;
-}
-
-/* Where a message to member raises flag slot. */
-static uint64_t flag_raddr(const coll_t *c, int member, int slot)
-{
-    return sshmem_peer(coll_pe(c, member))->remote[c->flags.region] + c->flags.off +
-           (size_t)slot * sizeof(long);
-}
-
 /* Data and flag to member as one message, the data to raddr in member's address space;
  * async: it may stay in flight until coll_done; gate: NULL or its gate. */
 static void message(coll_t *c, int member, uint64_t raddr, const void *src, size_t len,
                     int slot, long amount, int async, const sshmem_tx_gate_t *gate)
 {
-    sshmem_tx_put_add_req_t *later = message_begin(c, async);
-    sshmem_tx_put_add(sshmem_tx_default(), coll_pe(c, member), raddr, src, len,
-                      flag_raddr(c, member, slot), amount, gate, later);
-    message_end(c, later);
+    if (c->ucx_dirty) { /* nothing orders a message after puts short of their completion */
+        sshmem_tx_quiet(sshmem_tx_default());
+        c->ucx_dirty = 0;
+    }
+    sshmem_tx_put_add_req_t *later = NULL; /* the request it leaves in flight, if async */
+    if (async) {
+        if (c->ninflight == COLL_INFLIGHT_MAX)
+            finish_inflight(c);
+        later = &c->inflight[c->ninflight];
+    }
+    const int pe = coll_pe(c, member);
+    const uint64_t flag = sshmem_peer(pe)->remote[c->flags.region] + c->flags.off +
+                          (size_t)slot * sizeof(long);
+    sshmem_tx_put_add(sshmem_tx_default(), pe, raddr, src, len, flag, amount, gate, later);
+    if (later && later->req)
+        c->ninflight++;
 }
 
 /* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
@@ -591,27 +552,6 @@ static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_
     message(c, member, sshmem_peer(pe)->remote[dst->region] + dst->off + at, src, len, slot,
             amount, async, async ? NULL : coll_gate(c, member, len, &gate));
     return 1;
-}
-
-void coll_put_signal_placed(coll_t *c, int member, size_t at, const void *note, size_t note_at,
-                            const void *src, size_t len, int slot)
-{
-    if (SSHMEM_UNLIKELY(!c->team || !coll_messages_to(c, member)))
-        sshmem_fatal(c->call, "internal error: a placed block to member %d, not reached by "
-                     "messages on a team", member);
-    const uint64_t work = sshmem_peer(coll_pe(c, member))->remote[c->work.region] + c->work.off;
-    sshmem_tx_note_t n;
-    if (note) {
-        n.raddr = work + note_at;
-        memcpy(n.bytes, note, sizeof n.bytes);
-    }
-    sshmem_tx_gate_t gate; /* member has entered this call: its records are written */
-    gate_for(c, member, len, (long)c->seq, &gate);
-    sshmem_tx_put_add_req_t *later = message_begin(c, 1);
-    sshmem_tx_put_add_placed(sshmem_tx_default(), coll_pe(c, member), work + at,
-                             coll_placement_tag(c, len), note ? &n : NULL, src, len,
-                             flag_raddr(c, member, slot), 1, &gate, later);
-    message_end(c, later);
 }
 
 static void put_add(coll_t *c, int member, const coll_buf_t *dst, size_t at, const void *src,

@@ -136,14 +136,12 @@ void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
  * member has left the call that last used this area, so members run up to team->nareas - 1
  * calls ahead of the slowest ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
-/* Either setup in two halves: prepare describes the call (its area, its number), announce
- * tells the members that this PE has entered it, as coll_setup_team_ahead does
- * (coll_announce) or as coll_setup_team does (coll_announce_in_step). In between, and only
- * then, this PE may write what its peers' messages of this call must find in its own memory
- * when their gates open (coll_place). */
+/* Either setup in two halves, for a call that chooses between them by what the team's state
+ * tells it (its sync area's room, its steps): prepare describes the call (its area, its
+ * number); announce tells the members that this PE has entered it, as coll_setup_team_ahead
+ * does (ahead) or as coll_setup_team does (!ahead). Nothing but the choice goes in between. */
 void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call);
-void coll_announce(coll_t *c);
-void coll_announce_in_step(coll_t *c);
+void coll_announce(coll_t *c, int ahead);
 /* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync
  * area: waits, if need be, until j has left the call that last used that area. One branch
  * when nobody needs to be waited for. From the second member a call writes into, it looks
@@ -303,42 +301,12 @@ static inline void coll_put_signal(coll_t *c, int member, const coll_buf_t *dst,
  * blocks to several members travel at once. src stays unchanged until coll_done. */
 void coll_put_signal_async(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                            const void *src, size_t len, int slot);
-/* Whether this PE's writes to member are messages its CPU applies (sshmem_tx_put_add_pays):
- * then a block may go placed (coll_place). The same answer at both ends of the pair. */
+/* Whether this PE's writes to member are messages its CPU applies (sshmem_tx_put_add_pays),
+ * gated rather than waited for (coll_reach_wait). The same answer at both ends of the pair. */
 static inline int coll_messages_to(const coll_t *c, int member)
 {
     return sshmem_tx_put_add_pays(coll_pe(c, member));
 }
-/*
- * Placed blocks: on a team whose members all reach each other by messages, a block whose
- * place only its receiver knows (a user's displacement, decided inside the call) goes without
- * the receiver saying where first. Between coll_prepare_team and an announce the
- * receiver records the place in its own work space (coll_place at a place both ends compute);
- * the sender's message names that record and is held at the receiver until it has announced
- * this call (transport/ucx_put_add.c, "Placement"). One message per block, where an
- * invitation then the block is two in a row. The record's tag says the call and the byte
- * count the receiver expects: a block of another size, or one the receiver did not record,
- * is dropped, and the receiver reports the disagreement from the block's note (its header)
- * or from elsewhere.
- */
-static inline uint64_t coll_placement_tag(const coll_t *c, size_t bytes)
-{
-    const uint64_t t = (uint64_t)c->seq ^ ((uint64_t)bytes * UINT64_C(0x9e3779b97f4a7c15));
-    return t ? t : 1; /* one call's sizes get different tags (but for one pair in 2^64) */
-}
-static inline void coll_place(coll_t *c, size_t at, void *addr, size_t bytes)
-{
-    sshmem_tx_placement_t *record = (sshmem_tx_placement_t *)(c->work.addr + at);
-    record->addr = (uint64_t)(uintptr_t)addr;
-    record->tag = coll_placement_tag(c, bytes);
-}
-/* len bytes of src to where member recorded at `at` of its work space, then a signal to its
- * flag slot: one message, in flight until coll_done (src unchanged until then). note: NULL,
- * or 16 bytes for note_at of member's work space, written before the signal whether the
- * block is taken or dropped (a dropped block signals only with a note). Only where
- * coll_messages_to(c, member). */
-void coll_put_signal_placed(coll_t *c, int member, size_t at, const void *note, size_t note_at,
-                            const void *src, size_t len, int slot);
 /* Strided: count elements of esize bytes, src element k at src + k*sst*esize, to
  * dst + at + k*dst_stride*esize on member i. */
 void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,

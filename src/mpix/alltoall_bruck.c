@@ -12,18 +12,14 @@
  *
  * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
  * every alltoall takes the steps. A block too large for them goes beside them: its count
- * still takes the steps (marked, with HEADER_LARGE), and the block itself goes, between members
- * reached by messages, as a placed block (coll/engine.h): the receiver, judging from its
- * recvcount, records at entry where it goes in its dest, and the sender sends it after the
- * steps without being told. A type with holes
- * keeps the exchange's invitation (where the block goes) and the sender's put with the
- * type's layout. A sender and receiver that disagree about a count disagree about the path
- * only then, and the receiver reports the mismatch from the header (a placed block it did
- * not expect at that size is dropped).
+ * still takes the steps (marked, with HEADER_LARGE), and the block itself goes as the
+ * exchange's do: the receiver, judging from its recvcount, invites the sender at entry
+ * (where the block goes), and the sender puts it there with the type's layout after the
+ * steps. A sender and receiver that disagree about a count disagree about the path only
+ * then, and the receiver reports the mismatch from the count the steps carried.
  *
- * Work space (the team's steps, coll_work_in_steps): the record of, or the invitation from,
- * member i at i * RECORD_BYTES; Bruck's steps run in the rest of it, which steps_view gives
- * them.
+ * Work space (the team's steps, coll_work_in_steps): the invitation from member i at
+ * i * INVITE_BYTES; Bruck's steps run in the rest of it, which steps_view gives them.
  */
 #include <stdint.h>
 #include <string.h>
@@ -91,23 +87,20 @@ static void take_block(void *ctx, int i, const char *from, size_t bytes)
     xchg_take(b->x, i, h & ~HEADER_LARGE, h & HEADER_LARGE ? NULL : from + sizeof h);
 }
 
-/* A receiver's record or invitation for member i lies at i * RECORD_BYTES of its work space. */
-#define RECORD_BYTES 16
-_Static_assert(sizeof(invitation_t) == RECORD_BYTES &&
-                   sizeof(sshmem_tx_placement_t) == RECORD_BYTES,
-               "a record and an invitation take the same room");
+/* A receiver's invitation for member i lies at i * INVITE_BYTES of its work space. */
+#define INVITE_BYTES sizeof(invitation_t)
 
-/* The work space past the records (rounded to a cache line), for Bruck's steps: moved there
- * (apart = 1) or back (apart = -1). Every member moves alike. */
+/* The work space past the invitations (rounded to a cache line), for Bruck's steps: moved
+ * there (apart = 1) or back (apart = -1). Every member moves alike. */
 static void steps_view(coll_t *c, int apart)
 {
-    const size_t skip = ((size_t)c->n * RECORD_BYTES + 63) & ~(size_t)63;
+    const size_t skip = ((size_t)c->n * INVITE_BYTES + 63) & ~(size_t)63;
     c->work.addr += apart * (ptrdiff_t)skip;
     c->work.off += apart * (ptrdiff_t)skip;
     c->work_bytes -= apart * (ptrdiff_t)skip;
 }
 
-/* The room of a block in Bruck's steps, with the records kept apart. */
+/* The room of a block in Bruck's steps, with the invitations kept apart. */
 static size_t steps_room(const coll_t *c)
 {
     coll_t view = *c;
@@ -119,72 +112,42 @@ int xchg_alltoall_bruck_fits(const xchg_t *x)
 {
     const coll_t *c = &x->c;
     return !c->direct && x->send->peer == MPIX_X_ALL && x->recv->peer == MPIX_X_ALL &&
-           (size_t)c->n * RECORD_BYTES < c->work_bytes && steps_room(c) > sizeof(uint64_t);
+           (size_t)c->n * INVITE_BYTES < c->work_bytes && steps_room(c) > sizeof(uint64_t);
 }
 
-/* Before the call is announced: where every block that goes beside lands, from each member
- * reached by messages. Blocks of types with holes, and blocks between members that map each
- * other (nodes of a multi-node team), are put with the type's layout instead, once invited. */
-void xchg_alltoall_bruck_place(xchg_t *x)
-{
-    coll_t *c = &x->c;
-    const size_t room = steps_room(c);
-    x->placed = x->contig;
-    for (int i = 0; x->placed && i < c->n; i++) {
-        const size_t count = mpix_side_count(x->recv, i);
-        if (i != c->me && beside(x, count, room) && xchg_placed_pair(x, i))
-            coll_place(c, (size_t)i * RECORD_BYTES, xchg_block_at(x, i), count * x->type->size);
-    }
-}
-
-/* As a receiver: invite every sender whose block goes beside (placed: recorded already); how
- * many. */
+/* As a receiver: invite every sender whose block goes beside; how many. */
 static int invite_large(xchg_t *x, size_t room)
 {
     coll_t *c = &x->c;
     int invited = 0;
     for (int i = 0; i < c->n; i++) {
-        const size_t count = mpix_side_count(x->recv, i);
-        if (i == c->me || !beside(x, count, room))
+        if (i == c->me || !beside(x, mpix_side_count(x->recv, i), room))
             continue;
         invited++;
-        if (xchg_placed_pair(x, i))
-            continue;
         const invitation_t a = xchg_invitation(x, i);
         coll_reach(c, i);
-        coll_put_signal(c, i, &c->work, (size_t)c->me * RECORD_BYTES, &a, sizeof a, SLOT_XCHG_IN);
+        coll_put_signal(c, i, &c->work, (size_t)c->me * INVITE_BYTES, &a, sizeof a, SLOT_XCHG_IN);
     }
     return invited;
 }
 
-/* As a sender: the blocks that go beside, placed, or once invited by all of them. */
+/* As a sender: the blocks that go beside, once invited by all of their receivers. */
 static void send_large(xchg_t *x, size_t room)
 {
     coll_t *c = &x->c;
-    int large = 0, invited = 0;
-    for (int j = 0; j < c->n; j++) {
-        const int l = j != c->me && beside(x, mpix_side_count(x->send, j), room);
-        large += l;
-        invited += l && !xchg_placed_pair(x, j);
-    }
+    int large = 0;
+    for (int j = 0; j < c->n; j++)
+        large += j != c->me && beside(x, mpix_side_count(x->send, j), room);
     if (!large)
         return;
-    if (invited)
-        coll_wait(c, SLOT_XCHG_IN, invited);
+    coll_wait(c, SLOT_XCHG_IN, large);
     for (int j = 0; j < c->n; j++) {
         const size_t count = mpix_side_count(x->send, j);
         if (j == c->me || !beside(x, count, room))
             continue;
-        const char *origin = xchg_send_origin(x, j);
-        if (xchg_placed_pair(x, j)) {
-            coll_put_signal_placed(c, j, (size_t)c->me * RECORD_BYTES, NULL, 0,
-                                   origin + x->type->true_lb, count * x->type->size,
-                                   SLOT_XCHG_LARGE_IN);
-            continue;
-        }
-        const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * RECORD_BYTES);
+        const invitation_t *a = (const invitation_t *)(c->work.addr + (size_t)j * INVITE_BYTES);
         const coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
-        xchg_put_block_signal(x, j, &tgt, origin, count, SLOT_XCHG_LARGE_IN);
+        xchg_put_block_signal(x, j, &tgt, xchg_send_origin(x, j), count, SLOT_XCHG_LARGE_IN);
     }
 }
 

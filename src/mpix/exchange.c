@@ -7,8 +7,7 @@
  * call's sync area, or the team's steps when the area has fewer slots than distances):
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
- *   bytes 32..    eager data from the sender at distance d, or (placed) this PE's own
- *                 record of where the sender's large block goes (coll_place)
+ *   bytes 32..    eager data from the sender at distance d
  * The two writers of a slot are different PEs and write different bytes (header and data
  * are adjacent, so through UCX they travel as one put).
  *
@@ -31,7 +30,6 @@
 #include "coll/coll.h"
 #include "coll/engine.h"
 #include "coll/slots.h"
-#include "core/copy.h"
 #include "core/error.h"
 #include "core/sshmem.h"
 #include "mpix/coll.h"
@@ -100,37 +98,14 @@ static void set_slots(xchg_t *x)
     x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
-/* Whether large blocks may go placed (coll/engine.h) rather than invited, between members
- * reached by messages (xchg_placed_pair): on a team that has such pairs, blocks without
- * holes. Every PE decides alike. */
-static int placed_mode(const xchg_t *x)
-{
-    return coll_team_messages(x->c.team) && x->contig;
-}
-
-/* Before the call is announced, in placed mode: where each large block this PE receives by
- * a message goes, in its own slot for the sender's distance, where eager data would lie. */
-static void place_blocks(xchg_t *x)
-{
-    const mpix_side_t *r = x->recv;
-    for (int d = 1; d < x->c.n; d++) {
-        const int i = from_member(&x->c, d);
-        const size_t count = mpix_side_count(r, i);
-        if (mpix_side_talks(r, i) && is_large(x, count) && xchg_placed_pair(x, i))
-            coll_place(&x->c, slot_at(x, d) + RECORD_AT, xchg_block_at(x, i),
-                       count * x->type->size);
-    }
-}
-
 /* As a receiver at distance d, before any header: a block this PE expects to be large gets
- * an invitation saying where it goes (which also says that this PE is inside the call), but
- * where it was recorded (placed: it comes with its header). Returns whether it invited. */
+ * an invitation saying where it goes (which also says that this PE is inside the call).
+ * Returns whether it invited. */
 static int invite(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
     const int i = from_member(&x->c, d);
-    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)) ||
-        xchg_placed_pair(x, i))
+    if (!mpix_side_talks(r, i) || !is_large(x, mpix_side_count(r, i)))
         return 0;
     const invitation_t a = xchg_invitation(x, i);
     coll_reach(&x->c, i);
@@ -162,21 +137,6 @@ static void take_header(xchg_t *x, int d)
      * back would make its line travel back and forth once more per call. */
 }
 
-/* As a sender at distance d, a large block to a placed pair: the block at once, to where
- * the receiver recorded, with its header as the message's note (one message; the receiver
- * checks the header as any other). */
-static void send_placed(xchg_t *x, int d)
-{
-    const mpix_side_t *s = x->send;
-    const int j = to_member(&x->c, d);
-    const size_t count = mpix_side_count(s, j);
-    const char *origin = xchg_send_origin(x, j);
-    const header_t h = {count | HEADER_LARGE, coll_stamp(&x->c)};
-    _Static_assert(sizeof h == sizeof(sshmem_tx_note_t) - sizeof(uint64_t), "a header is a note");
-    coll_put_signal_placed(&x->c, j, slot_at(x, d) + RECORD_AT, &h, slot_at(x, d) + HEADER_AT,
-                           origin + x->type->true_lb, count * x->type->size, SLOT_XCHG_IN);
-}
-
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
 static void send_large(xchg_t *x, int d)
 {
@@ -186,50 +146,6 @@ static void send_large(xchg_t *x, int d)
     coll_buf_t tgt = {NULL, (int)a->region, (size_t)a->off};
     xchg_put_block_signal(x, j, &tgt, xchg_send_origin(x, j), mpix_side_count(s, j),
                           SLOT_XCHG_LARGE_IN);
-}
-
-/* Whether this PE sends one block, the same to every member (allgatherv's pattern), as
- * copies into mapped peers of a size below streaming: then the large sends and the block to
- * itself go together, in one pass over the source (send_multicast). */
-static int multicast(const xchg_t *x)
-{
-    const mpix_side_t *s = x->send;
-    return x->c.direct && x->contig && s->peer == MPIX_X_ALL && !s->counts && !s->displs &&
-           !s->regular && s->count * x->type->size < sshmem_copy_stream_min;
-}
-
-/* As a multicasting sender (multicast()), invited by every receiver whose block is large: the
- * block into each of their dests and into this PE's own dest, SSHMEM_COPY_MULTI_MAX
- * destinations per pass. Returns whether the own block went. */
-static int send_multicast(xchg_t *x)
-{
-    const int end = x->c.n;
-    const size_t bytes = x->send->count * x->type->size;
-    const char *from = x->send->origin + x->type->true_lb;
-    char *to[SSHMEM_COPY_MULTI_MAX];
-    int peer[SSHMEM_COPY_MULTI_MAX], k = 0, self = 0;
-    if (mpix_side_talks(x->recv, x->c.me) &&
-        mpix_side_count(x->recv, x->c.me) == x->send->count) {
-        to[k] = xchg_block_at(x, x->c.me);
-        peer[k++] = -1;
-        self = 1;
-    }
-    for (int d = 1; d < end || k; d++) {
-        if (d < end && is_large(x, x->send->count)) {
-            const int j = to_member(&x->c, d);
-            const invitation_t *a = (const invitation_t *)(x->c.work.addr + slot_at(x, d));
-            to[k] = sshmem_peer(coll_pe(&x->c, j))->direct[a->region] + a->off + x->type->true_lb;
-            peer[k++] = j;
-        }
-        if (k && (k == SSHMEM_COPY_MULTI_MAX || d >= end - 1)) {
-            sshmem_copy_multi(to, k, from, bytes);
-            for (int i = 0; i < k; i++)
-                if (peer[i] >= 0)
-                    coll_signal(&x->c, peer[i], SLOT_XCHG_LARGE_IN);
-            k = 0;
-        }
-    }
-    return self;
 }
 
 /* ------------------------------------------------------------------ the exchange */
@@ -252,8 +168,7 @@ static void run_distances(xchg_t *x)
 {
     coll_t *c = &x->c;
     const int end = c->n;
-    const int mcast = multicast(x);
-    int flagged = 0, large_in = 0, large_out = 0, self_done = 0;
+    int flagged = 0, large_in = 0, large_out = 0;
     for (int d = 1; d < end; d++)
         large_in += invite(x, d);
     const int gathers = xchg_tree_gathers(x);
@@ -262,17 +177,11 @@ static void run_distances(xchg_t *x)
             int j = to_member(c, d);
             if (!mpix_side_talks(x->send, j))
                 continue;
-            const int large = is_large(x, mpix_side_count(x->send, j));
-            if (large && xchg_placed_pair(x, j)) {
-                send_placed(x, d);
-                continue;
-            }
             send_header(x, d);
-            large_out += large;
+            large_out += is_large(x, mpix_side_count(x->send, j));
         }
     }
-    if (!mcast)
-        xchg_self_block(x); /* while the peers work on theirs */
+    xchg_self_block(x); /* while the peers work on theirs */
     if (gathers)
         large_out = xchg_tree_gather(x);
     for (int d = 1; d < end && !gathers; d++) {
@@ -286,17 +195,11 @@ static void run_distances(xchg_t *x)
             take_header(x, d);
     if (!flagged && large_out)
         coll_wait(c, SLOT_XCHG_IN, large_out); /* the invitations only */
-    if (large_out && mcast) {
-        self_done = send_multicast(x);
-    } else if (large_out) {
-        for (int d = 1; d < end; d++) {
-            int j = to_member(c, d);
-            if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
-                send_large(x, d);
-        }
+    for (int d = 1; d < end && large_out; d++) {
+        int j = to_member(c, d);
+        if (mpix_side_talks(x->send, j) && is_large(x, mpix_side_count(x->send, j)))
+            send_large(x, d);
     }
-    if (mcast && !self_done)
-        xchg_self_block(x); /* (also reports a count that does not match) */
     if (large_in)
         coll_wait(c, SLOT_XCHG_LARGE_IN, large_in);
 }
@@ -324,14 +227,13 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
 {
     xchg_t x;
     coll_t *c = &x.c;
-    /* Announced only once this PE has recorded where placed blocks go (coll/engine.h). */
+    /* Announced once the path is chosen: how depends on it. */
     coll_prepare_team(c, sshmem_team_check(team, call), call);
     x.send = send;
     x.recv = recv;
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
-    x.placed = 0;
     /* More members than the sync area has slots: the team's steps (sized by the team) give
      * every distance a slot. They hold what other calls left there, which a stamp could
      * meet: every header comes with a signal. */
@@ -360,16 +262,8 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
         if (path == LINEAR)
             c->work = work, c->work_bytes = work_bytes;
     }
-    if (path == ALLTOALL_BRUCK) {
-        xchg_alltoall_bruck_place(&x);
-    } else if (path == LINEAR && c->n > 1 && placed_mode(&x) && !xchg_tree_gathers(&x)) {
-        x.placed = 1; /* pairs reached by messages only: xchg_placed_pair */
-        place_blocks(&x);
-    }
-    if (path == LINEAR && !in_steps)
-        coll_announce(c);
-    else
-        coll_announce_in_step(c); /* the steps' half of this parity is free (coll_work_in_steps) */
+    /* In the steps, in step: the steps' half of this parity is free (coll_work_in_steps). */
+    coll_announce(c, path == LINEAR && !in_steps);
     /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
      * engine.h, "Early return": the team's next call checks progress). On shared memory
      * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose

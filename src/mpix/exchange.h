@@ -16,9 +16,7 @@
  *    block goes (its dest's symmetric location); the sender, now knowing the receiver is
  *    inside the call, puts the data straight there with the type's layout (memcpy or strided
  *    copy on mapped memory, UCX puts otherwise) and signals "done". No staging copy, two
- *    signal latencies. Between members reached by messages (tcp) a block without holes goes
- *    placed instead (coll/engine.h): the receiver records where it goes before it announces
- *    the call, and the sender sends block and header at once, one message.
+ *    signal latencies.
  * Each side chooses the path from its own count. Every sender's count travels in a header
  * (also for large blocks), so a sender and receiver that disagree get a clear error on the
  * receiving PE, whatever the sizes and paths.

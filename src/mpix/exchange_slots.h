@@ -25,7 +25,6 @@
 #define INVITE_AT 0   /* where the invitation lies in a slot */
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
-#define RECORD_AT 32  /* the receiver's placement record of a large block (no eager data) */
 
 /* The count first: a member polling for the call number on shared memory finds it sooner
  * second than first. */
@@ -50,8 +49,6 @@ typedef struct xchg {
     int contig;
     coll_buf_t dest;   /* the receive side's origin, when this PE receives */
     size_t slot_bytes; /* the work space's room per distance */
-    int placed;        /* large blocks between members reached by messages go placed
-                        * (coll_put_signal_placed), not invited (xchg_placed_pair) */
     int flags_only;    /* every header travels with a signal, none with a stamp: a scatter
                         * that may go down the tree (xchg_tree_pattern), or an exchange in
                         * the team's steps */
@@ -63,13 +60,6 @@ typedef struct xchg {
 static inline int xchg_stamps_to(const xchg_t *x, int member)
 {
     return !x->flags_only && coll_stamps_to(&x->c, member);
-}
-
-/* Whether a large block between this PE and member goes placed: the call allows it, and the
- * pair reaches each other by messages (both ends have the same answer). */
-static inline int xchg_placed_pair(const xchg_t *x, int member)
-{
-    return x->placed && coll_messages_to(&x->c, member);
 }
 
 /* ------------------------------------------------------------------ moving elements */
@@ -144,11 +134,8 @@ static inline invitation_t xchg_invitation(const xchg_t *x, int i)
 /* An allgather whose blocks all fit, on members not all on shared memory. */
 int xchg_allgather_bruck_fits(const xchg_t *x);
 void xchg_allgather_bruck(xchg_t *x);
-/* An alltoall on members not all on shared memory, large blocks beside the steps; place,
- * before the call is announced: where this PE receives the blocks that go beside (placed
- * blocks, coll/engine.h). */
+/* An alltoall on members not all on shared memory, large blocks beside the steps. */
 int xchg_alltoall_bruck_fits(const xchg_t *x);
-void xchg_alltoall_bruck_place(xchg_t *x);
 void xchg_alltoall_bruck(xchg_t *x);
 
 /* ------------------------------------------------------------------ the tree scatter and

@@ -83,7 +83,7 @@ _Static_assert((SSHMEM_TEAM_AREAS_SPLIT & (SSHMEM_TEAM_AREAS_SPLIT - 1)) == 0 &&
  * member leaves a call before all have entered it, so a member in call t has left call t - 2,
  * the last that used this half: nobody waits for a receiver to say that its half is free.
  * Without such a message every step lands in a region of its own: for n members a half holds
- * their 16-byte records (invitations, placements), where each position's record lies (4 bytes
+ * their 16-byte invitations, where each position's record lies (4 bytes
  * each), and ceil(log2 n) + 1 regions of ceil(n / 2) blocks of 24 bytes (a length, a count, 8
  * bytes of data), so it grows as n log2 n, touched only by the calls that use it. The
  * predefined teams' are sized by their members. The whole heap is registered with UCX, which

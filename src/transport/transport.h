@@ -95,33 +95,12 @@ typedef struct sshmem_tx_gate {
     long open_at;
 } sshmem_tx_gate_t;
 typedef struct sshmem_tx_put_add_req {
-    uint64_t hdr[9];
+    uint64_t hdr[5];
     void *req;
 } sshmem_tx_put_add_req_t;
 void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void *src, size_t len,
                        uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
                        sshmem_tx_put_add_req_t *later);
-/* A placement record: where the target of a placed message wants its data (addr, in its own
- * address space), and the tag that message must carry. The target writes it before it opens
- * the message's gate; a message whose tag differs is dropped (ucx_put_add.c, "Placement"). */
-typedef struct sshmem_tx_placement {
-    uint64_t addr;
-    uint64_t tag;
-} sshmem_tx_placement_t;
-/* 16 bytes a placed message writes to raddr on its target just before it raises its flag,
- * whether its data was taken or dropped: what came (a header to check). */
-typedef struct sshmem_tx_note {
-    uint64_t raddr;
-    uint64_t bytes[2];
-} sshmem_tx_note_t;
-/* sshmem_tx_put_add to wherever pe recorded in the placement record at record_raddr (in pe's
- * address space): the sender need not learn the place first. tag: nonzero. gate: required,
- * opening only once the record is written. note: NULL, or a note. A message whose tag the
- * record does not carry is dropped, and raises its flag only if it has a note. */
-void sshmem_tx_put_add_placed(struct sshmem_tx *tx, int pe, uint64_t record_raddr, uint64_t tag,
-                              const sshmem_tx_note_t *note, const void *src, size_t len,
-                              uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
-                              sshmem_tx_put_add_req_t *later);
 void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later);
 /* After this PE raised a word that gates messages (a team's progress word, with a release
  * store): apply the messages it held whose gates are now open. One load. No fence: a message

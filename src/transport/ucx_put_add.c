@@ -43,22 +43,6 @@
  * call, by polling.
  * A held eager message is a copy; a held rendezvous message is UCX's descriptor (the data
  * stays at its sender, whose request completes once the target has fetched it).
- *
- * Placement. A message may also leave the place of its data to its target: it names a
- * placement record there (sshmem_tx_placement_t: an address and a tag) that the target
- * writes before it opens the message's gate, so a receiver that decides inside a call where
- * each sender's block goes (an MPI-style allgatherv's displs) need not tell the senders
- * first: one message instead of an invitation and then the block (half the time of a 16 KiB
- * allgatherv over tcp). The record must
- * carry the message's tag (the collective makes it from its call number and the byte count
- * both ends expect); a message whose tag differs, which the target was not expecting, is
- * dropped. It may carry
- * a note, 16 bytes written to a second place just before the flag is raised (the block's
- * header, with the sender's count), so one message says both what came and where: a dropped
- * message with a note still writes it and raises its flag (the target's collective reports
- * the disagreement from the note), one without raises nothing (its target learns of the
- * disagreement from elsewhere). A placed message's header is longer by tag and note; the
- * others keep theirs at PLAIN_HDR_BYTES.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -78,18 +62,12 @@
 #define PUT_ADD_EAGER_MAX (256 * 1024)
 
 typedef struct put_add_hdr {
-    uint64_t raddr;      /* where the data goes, in the target's address space; with a tag,
-                          * the placement record that says where (Placement) */
+    uint64_t raddr;      /* where the data goes, in the target's address space */
     uint64_t flag_raddr; /* the long to add to, after the data */
     int64_t amount;
     uint64_t gate_raddr; /* 0, or the long that must have reached open_at first (Gates) */
     int64_t open_at;
-    /* Only placed messages send the rest (the others' headers stay PLAIN_HDR_BYTES long). */
-    uint64_t tag;        /* the tag the placement record at raddr must carry */
-    uint64_t note_raddr; /* 0, or where note goes (sshmem_tx_note_t) */
-    uint64_t note[2];
 } put_add_hdr_t;
-#define PLAIN_HDR_BYTES offsetof(put_add_hdr_t, tag)
 
 /* A message held until its gate opens: eager, with a copy of its data; rendezvous, with
  * UCX's descriptor of it. */
@@ -183,7 +161,7 @@ static void send_put_add(struct sshmem_tx *tx, int pe, const put_add_hdr_t *hdr,
                          size_t len, sshmem_tx_put_add_req_t *later)
 {
     _Static_assert(sizeof(put_add_hdr_t) == sizeof later->hdr, "a request keeps a header");
-    const size_t hdr_len = hdr->tag ? sizeof *hdr : PLAIN_HDR_BYTES;
+    const size_t hdr_len = sizeof *hdr;
     /* UCX reads the header and the data until the request completes: both stay alive, here
      * or in *later. */
     const put_add_hdr_t *h = hdr;
@@ -220,27 +198,6 @@ void sshmem_tx_put_add(struct sshmem_tx *tx, int pe, uint64_t raddr, const void 
     send_put_add(tx, pe, &hdr, src, len, later);
 }
 
-void sshmem_tx_put_add_placed(struct sshmem_tx *tx, int pe, uint64_t record_raddr, uint64_t tag,
-                              const sshmem_tx_note_t *note, const void *src, size_t len,
-                              uint64_t flag_raddr, long amount, const sshmem_tx_gate_t *gate,
-                              sshmem_tx_put_add_req_t *later)
-{
-    if (!tag || !gate)
-        sshmem_fatal("a collective", "internal error: a placed message without %s",
-                     tag ? "a gate" : "a tag");
-    put_add_hdr_t hdr = {.raddr = record_raddr,
-                         .flag_raddr = flag_raddr,
-                         .amount = amount,
-                         .gate_raddr = gate->word_raddr,
-                         .open_at = gate->open_at,
-                         .tag = tag};
-    if (note) {
-        hdr.note_raddr = note->raddr;
-        memcpy(hdr.note, note->bytes, sizeof hdr.note);
-    }
-    send_put_add(tx, pe, &hdr, src, len, later);
-}
-
 void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *later)
 {
     sshmem_ucx_wait(tx, later->req, "a collective's data");
@@ -249,22 +206,8 @@ void sshmem_tx_put_add_finish(struct sshmem_tx *tx, sshmem_tx_put_add_req_t *lat
 
 static void raise_flag(const put_add_hdr_t *h)
 {
-    if (h->note_raddr) /* what came, whether or not its data was taken (Placement) */
-        memcpy((void *)(uintptr_t)h->note_raddr, h->note, sizeof h->note);
     /* release: the data before the flag that announces it */
     __atomic_fetch_add((long *)(uintptr_t)h->flag_raddr, (long)h->amount, __ATOMIC_RELEASE);
-}
-
-/* Where h's data goes, once its gate is open: its address, or what its placement record
- * says; NULL when the record does not carry h's tag (Placement: dropped). */
-static char *destination(const put_add_hdr_t *h)
-{
-    if (!h->tag)
-        return (char *)(uintptr_t)h->raddr;
-    const sshmem_tx_placement_t *record = (const sshmem_tx_placement_t *)(uintptr_t)h->raddr;
-    if (record->tag != h->tag)
-        return NULL;
-    return (char *)(uintptr_t)record->addr;
 }
 
 /* The data of a rendezvous message is in place. */
@@ -282,32 +225,21 @@ static void fetched(void *req, ucs_status_t st, size_t length, void *user_data)
 /* An eager message whose gate is open: its data into place, then its flag. */
 static void apply(const put_add_hdr_t *h, const void *data, size_t length)
 {
-    char *into = destination(h);
-    if (into && length) /* (a signal alone, coll_add, names no address) */
-        memcpy(into, data, length);
-    if (into || !h->tag || h->note_raddr) /* a dropped block raises it only with a note */
-        raise_flag(h);
+    if (length) /* (a signal alone, coll_add, names no address) */
+        memcpy((void *)(uintptr_t)h->raddr, data, length);
+    raise_flag(h);
 }
 
 /* A rendezvous message whose gate is open: fetch its data (desc) into place; the flag
- * follows (fetched). An unexpected one is dropped: a descriptor this PE kept (held) is given
- * back to UCX, one from the handler dies with it. */
-static void fetch(struct sshmem_tx *tx, const put_add_hdr_t *h, void *desc, size_t length,
-                  int held)
+ * follows (fetched). */
+static void fetch(struct sshmem_tx *tx, const put_add_hdr_t *h, void *desc, size_t length)
 {
-    char *into = destination(h);
-    if (!into) {
-        if (held)
-            ucp_am_data_release(tx->worker, desc);
-        if (h->note_raddr) /* a dropped block raises it only with a note */
-            raise_flag(h);
-        return;
-    }
     put_add_hdr_t *keep = malloc(sizeof *keep);
     if (!keep)
         sshmem_fatal("a collective", "out of memory for an incoming transfer");
     *keep = *h;
-    sshmem_ucx_am_fetch(tx, desc, into, length, fetched, keep, "a collective");
+    sshmem_ucx_am_fetch(tx, desc, (void *)(uintptr_t)h->raddr, length, fetched, keep,
+                        "a collective");
 }
 
 /* Apply every held message whose gate is open; returns how many. Under the default worker's
@@ -318,7 +250,7 @@ static unsigned release_open(void)
     unsigned applied = 0;
     while ((m = (held_put_add_t *)sshmem_held_take_open(&held))) {
         if (m->desc)
-            fetch(sshmem_tx_default(), &m->h, m->desc, m->len, 1);
+            fetch(sshmem_tx_default(), &m->h, m->desc, m->len);
         else
             apply(&m->h, m->data, m->len);
         free_entry(m);
@@ -395,14 +327,10 @@ static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len,
 {
     struct sshmem_tx *tx = arg;
     put_add_hdr_t h;
-    if (header_len != PLAIN_HDR_BYTES && header_len != sizeof h)
-        sshmem_fatal("a collective", "a message with a %zu-byte header (expected %zu or %zu)",
-                     header_len, PLAIN_HDR_BYTES, sizeof h);
+    if (header_len != sizeof h)
+        sshmem_fatal("a collective", "a message with a %zu-byte header (expected %zu)",
+                     header_len, sizeof h);
     memcpy(&h, header, header_len);
-    if (header_len == PLAIN_HDR_BYTES) { /* not placed: no tag, no note */
-        h.tag = 0;
-        h.note_raddr = 0;
-    }
     const int closed = h.gate_raddr && __atomic_load_n((const long *)(uintptr_t)h.gate_raddr,
                                                        __ATOMIC_ACQUIRE) < (long)h.open_at;
     if (!(param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV)) {
@@ -416,7 +344,7 @@ static ucs_status_t on_put_add(void *arg, const void *header, size_t header_len,
         hold(&h, data, NULL, length);
         return UCS_INPROGRESS; /* the descriptor stays ours until fetched or released */
     }
-    fetch(tx, &h, data, length, 0);
+    fetch(tx, &h, data, length);
     return UCS_OK;
 }
 

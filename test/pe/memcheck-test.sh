@@ -1,7 +1,7 @@
 #!/bin/bash
 # memcheck-test.sh: programs that move data through UCX, run under valgrind's memcheck, which
 # shows what a correct-looking run hides: a field a call reads before anything set it (the
-# engine's `reached` was one: a placed block's gate read it unset), a read or write past a
+# engine's `reached` was one: a message's gate read it unset), a read or write past a
 # block, a buffer freed while UCX still reads it. Over tcp (SSHMEM_LOCAL=ucx UCX_TLS=tcp,self)
 # at 3 and 4 PEs, where every byte a PE receives is written by its own process (UCX's
 # handlers), which memcheck sees; on shared memory the peers write behind its back, and every

@@ -18,8 +18,8 @@ cases=(
   "mismatch_large_send||nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "mismatch_allgatherv||nz|PE 0: shmemx_allgatherv|recvcounts[1] is 5000 on this PE|PE 1 has sendcount = 2|must agree"
   "mismatch_large_both||nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 4000|must agree"
-  # over TCP a large block goes placed, its header with it: the root reports what came,
-  # whether it expected a small block, a large one of another size, or sent a small one
+  # over TCP invitations and headers are messages: the root reports what came, whether it
+  # expected a small block, a large one of another size, or a small one
   "mismatch_large_recv|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 2|must agree"
   "mismatch_large_send|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 2 on this PE|PE 2 has sendcount = 5000|must agree"
   "mismatch_large_both|SSHMEM_LOCAL=ucx UCX_TLS=tcp,self|nz|PE 0: shmemx_gatherv|recvcounts[2] is 5000 on this PE|PE 2 has sendcount = 4000|must agree"

@@ -49,8 +49,7 @@ int main(int argc, char **argv)
                           SHMEMX_INT);
     } else if (!strncmp(what, "mismatch_large_", 15)) {
         /* a large block on one side, a small one on the other, or two large ones of different
-         * sizes (over tcp the block goes placed, and the root drops it): still an error, not
-         * a hang, and nothing written past the root's block */
+         * sizes: still an error, not a hang, and nothing written past the root's block */
         enum { BIG = 5000 };
         int *big = shmem_malloc(BIG * 8 * sizeof(int)), *bsrc = calloc(BIG, sizeof(int));
         int large_recv = !strcmp(what, "mismatch_large_recv");

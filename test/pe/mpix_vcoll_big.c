@@ -6,12 +6,12 @@
  * the root and the contents changing every round (a block that arrived late, twice or in the
  * wrong place shows). The same with blocks of 16 KiB (too large for the exchange's slots,
  * small enough for one eager message), and both sizes again with one PE entering every call
- * late: over tcp the others' blocks (placed, coll/engine.h) reach it before it has said where
- * they go, and it holds them until it has (a copy of an eager one, UCX's descriptor of a
- * rendezvous one).
+ * late: over tcp the others' messages of the call (headers, and their invitations of its
+ * large blocks) reach it before it has entered it, and it holds them until it has (a copy of
+ * an eager one, UCX's descriptor of a rendezvous one).
  *
- * In nodes of 2 over tcp, a PE's peers on its node take invitations and those on other nodes
- * placed blocks, in the same calls.
+ * In nodes of 2 over tcp, a PE's peers on its node take invitations by load and store and
+ * those on other nodes by messages, in the same calls.
  *
  * On a team of more than 120 PEs the exchange gives every distance a slot of the team's
  * steps, sized by the team (src/mpix/exchange.c): there blocks of 16 KB go by invitation,
