@@ -45,7 +45,6 @@
 
 /* ---- shared-memory reductions (reduce.c) */
 #define SLOT_SHMRS_DONE (COLL_SLOT_ALGO + 0)  /* shmrs: a member has written its slices */
-#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 1)  /* reduce to a root: where the result goes */
 #define SLOT_GATHERED (COLL_SLOT_ALGO + 0)    /* coll_reduce_gather: a vector is in */
 
 /* ---- collect, fcollect (collect.c, ring_bruck.c; hier_collect.c between leaders) */
