@@ -49,7 +49,7 @@
 
 /* ---- collect, fcollect (collect.c, ring_bruck.c; hier_collect.c between leaders) */
 #define SLOT_COLLECT_STEP(e) (COLL_SLOT_ALGO + (e))          /* Bruck's / doubling's step e */
-#define SLOT_COLLECT_BLOCK (COLL_SLOT_ALGO + 20)             /* linear and ring */
+#define SLOT_COLLECT_BLOCK (COLL_SLOT_ALGO + 20)             /* linear; a pair's block */
 #define SLOT_COLLECT_RUN_DATA(e) (COLL_SLOT_ALGO + 21 + (e)) /* a large run of step e is in */
 #define SLOT_COLLECT_PAIR_DATA (COLL_SLOT_ALGO + 41)  /* a second member's large block is in */
 #define SLOT_HIER_COLLECT_STEP0 (COLL_SLOT_ALGO + 4)  /* leaders: Bruck's steps from here */
