@@ -2,7 +2,7 @@
 # bench/hier_compare.sh: node-aware collectives (hier) against the flat algorithms that
 # `auto` ran across nodes before them, on emulated nodes (SSHMEM_PES_PER_NODE).
 # Runs bench/coll_latency of a build tree alternately with every collective forced flat
-# (barrier dissem, reduce rd, bcast knomial, fcollect ring) and forced hier, --reps times
+# (barrier dissem, reduce rd, bcast knomial, fcollect bruck) and forced hier, --reps times
 # each, and prints the median of each row and flat/hier (above 1: hier is faster):
 #
 #   op                        flat_us    hier_us  flat/hier
@@ -30,7 +30,7 @@ done
     echo "hier_compare.sh: $BUILD/oshrun or $BUILD/bench/coll_latency missing; run make in $BUILD" >&2
     exit 2
 }
-FLAT="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring"
+FLAT="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=bruck"
 HIER="SSHMEM_COLL_BARRIER=hier SSHMEM_COLL_REDUCE=hier SSHMEM_COLL_BCAST=hier SSHMEM_COLL_FCOLLECT=hier"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

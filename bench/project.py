@@ -254,13 +254,6 @@ def fcollect_linear(m, P, k, n):
     return Result(1, 2 * P * x_peers, (P - 1) * n, t)
 
 
-def fcollect_ring(m, P, k, n):
-    # every step waits for the PEs at the node edges, which pass a block to the next node
-    cross = P > k
-    x = 2 * (P - 1) * (P // k) if cross else 0
-    return Result(P - 1, x, (P - 1) * n, (P - 1) * m.step(cross, n))
-
-
 def fcollect_bruck(m, P, k, n):
     t, x, sent = 0.0, 0, 0
     for j in range(lg(P)):
@@ -431,8 +424,8 @@ COLLECTIVES = [
                                  ("hier", bcast_hier)]),
     ("reduce", [8, 1 << 20], [("shm", reduce_shm), ("shmrs", reduce_shmrs), ("rd", reduce_rd),
                               ("rsag", reduce_rsag), ("hier", reduce_hier)]),
-    ("fcollect", [8, 1024], [("linear", fcollect_linear), ("ring", fcollect_ring),
-                             ("bruck", fcollect_bruck), ("hier", fcollect_hier),
+    ("fcollect", [8, 1024], [("linear", fcollect_linear), ("bruck", fcollect_bruck),
+                             ("hier", fcollect_hier),
                              ("log-step bound", bound_gather)]),
     ("collect", [8, 1024], [("linear", collect_linear), ("bruck", collect_bruck),
                             ("log-step bound", bound_gather)]),
@@ -759,7 +752,7 @@ def tables_small(m, k):
         ("bcast 8 B", 8, lambda P: bcast_linear if one else (bcast_knomial if P > 4 else bcast_binomial)),
         ("reduce 1 MiB", 1 << 20, lambda P: reduce_shmrs if one else reduce_rsag),
         ("bcast 1 MiB", 1 << 20, lambda P: bcast_coop if one else bcast_binomial),
-        ("fcollect 1 MiB", 1 << 20, lambda P: fcollect_linear if one else fcollect_ring),
+        ("fcollect 1 MiB", 1 << 20, lambda P: fcollect_linear if one else fcollect_bruck),
     ]
     for label, n, pick in picks:
         cells = []

@@ -61,28 +61,20 @@ enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_f
     return nbytes <= 8192 ? COLL_REDUCE_RD : COLL_REDUCE_RSAG;
 }
 
-/* The most members a ring fcollect runs on (n - 1 steps). */
-#define COLL_RING_MAX_MEMBERS 16
-
-enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes)
+enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c)
 {
     int forced = sshmem_env.coll_fcollect;
+    if (forced == COLL_FCOLLECT_RING) /* the old name of a removed algorithm: Bruck's steps */
+        forced = COLL_FCOLLECT_BRUCK;
     if (forced != COLL_FCOLLECT_AUTO && (forced != COLL_FCOLLECT_HIER || coll_node_loads()))
         return (enum coll_fcollect_algo)forced;
     if (c->direct)
         return COLL_FCOLLECT_LINEAR;
     if (hier_worth(c))
         return COLL_FCOLLECT_HIER;
-    /* Both send every PE (n - 1) blocks; Bruck in log2(n) steps, the ring in n - 1 (each of
-     * one block, so it keeps a large transfer streaming). Where each step is a message through
-     * its receiver's CPU (tcp) the steps cost most, and Bruck wins up to tens of KiB per PE
-     * (measured with bench/coll_latency over tcp; figures in the commit history); the ring
-     * wins only for large blocks on a few PEs. So the ring only for large blocks on small
-     * sets: its n - 1 steps of
-     * latency grow with the set, Bruck's bytes per step do not grow beyond the ring's total. */
-    const size_t bruck_block_max = coll_team_messages(c->team) ? (64u << 10) : 2048;
-    return nbytes <= bruck_block_max || c->n > COLL_RING_MAX_MEMBERS ? COLL_FCOLLECT_BRUCK
-                                                                      : COLL_FCOLLECT_RING;
+    /* Every PE sends (n - 1) blocks in ceil(log2 n) steps, the fewest of any algorithm here:
+     * where each step is a message through its receiver's CPU (tcp), the steps cost most. */
+    return COLL_FCOLLECT_BRUCK;
 }
 
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes)

@@ -27,7 +27,7 @@ enum coll_reduce_algo { /* STAMP: the old name of SHM, taken as SHM */
     COLL_REDUCE_AUTO, COLL_REDUCE_SHM, COLL_REDUCE_SHMRS, COLL_REDUCE_RD, COLL_REDUCE_RSAG,
     COLL_REDUCE_HIER, COLL_REDUCE_STAMP
 };
-enum coll_fcollect_algo {
+enum coll_fcollect_algo { /* RING: the old name of BRUCK, taken as BRUCK */
     COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK,
     COLL_FCOLLECT_HIER
 };
@@ -44,8 +44,8 @@ enum coll_barrier_algo coll_algo_barrier(const coll_t *c);
 enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes);
 /* nbytes: the size of one PE's vector; shm_fits: it fits the work buffer for staging. */
 enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits);
-/* nbytes: one PE's block. */
-enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c, size_t nbytes);
+/* Not by size: every size takes the same algorithm. */
+enum coll_fcollect_algo coll_algo_fcollect(const coll_t *c);
 /* nbytes: one block; slot_bytes: the data a work-space slot holds. Depends only on values
  * sender and receiver agree on (the receiver follows the sender's header anyway). */
 enum coll_exchange_algo coll_algo_exchange(size_t nbytes, size_t slot_bytes);

@@ -23,8 +23,9 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
 /* The same where only member root needs the result: dest (symmetric on every member) is
- * complete on root; the others' may hold only parts (where reduce-scatter fits the landing
- * in one piece, a binomial gather to root replaces its allgather). */
+ * complete on root; the others' may hold only parts (shmrs copies the slices to root only;
+ * where reduce-scatter fits the landing in one piece, a binomial gather to root replaces its
+ * allgather). */
 void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                     const coll_op_t *op, int root);
 
@@ -32,14 +33,6 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
  * place of its own: the call's work space when need bytes fit it, else on a team the half of
  * the team's steps of this call's parity (reduce.c). Returns its bytes. */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
-
-/* The same result on member root only, into its dest (any memory of the root; ignored on
- * the others), on shared memory (c->direct). The root's dest is used in place when it is
- * symmetric and apart from its source, else the result goes through bounce (symmetric, of
- * count elements). */
-void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce);
-
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
  * stage (symmetric, count elements). */

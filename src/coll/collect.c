@@ -5,7 +5,6 @@
  *  - linear: each member writes its block into every other member's dest, then signals it;
  *    one step. On shared memory these are plain copies and every CPU copies at once, each
  *    reading its block once for all destinations (multicast_block).
- *  - ring: n - 1 steps; in each, a member passes the block it got last to its right.
  *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it
  *    holds, starting with its own, to member i - 2^k, as one run: each member keeps its own
  *    block first and the following members' after it, and puts them in member order at the
@@ -86,16 +85,6 @@ static void all_write_all(coll_t *c, const coll_buf_t *dest, const coll_buf_t *s
     coll_wait(c, SLOT_COLLECT_BLOCK, c->n - 1);
 }
 
-static void fcollect_ring(coll_t *c, const coll_buf_t *dest, size_t nbytes)
-{
-    const int right = coll_rel(c, 1);
-    for (int s = 0; s < c->n - 1; s++) {
-        size_t at = (size_t)coll_rel(c, -s) * nbytes; /* own block first, then the last one got */
-        coll_put_signal(c, right, dest, at, dest->addr + at, nbytes, SLOT_COLLECT_BLOCK);
-        coll_wait(c, SLOT_COLLECT_BLOCK, 1);
-    }
-}
-
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                         const size_t *offs, size_t nbytes, int hier)
 {
@@ -111,25 +100,15 @@ void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src
 
 void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes)
 {
-    const size_t at = (size_t)c->me * nbytes;
     if (c->n == 1) {
         own_block(dest, 0, src, nbytes);
         return;
     }
-    const enum coll_fcollect_algo algo = coll_algo_fcollect(c, nbytes);
-    switch (algo) {
-    case COLL_FCOLLECT_RING:
-        own_block(dest, at, src, nbytes);
-        fcollect_ring(c, dest, nbytes);
-        break;
-    case COLL_FCOLLECT_BRUCK:
-    case COLL_FCOLLECT_HIER:
+    const enum coll_fcollect_algo algo = coll_algo_fcollect(c);
+    if (algo == COLL_FCOLLECT_LINEAR)
+        all_write_all(c, dest, src, (size_t)c->me * nbytes, nbytes);
+    else
         coll_collect_bruck(c, dest, src, NULL, nbytes, algo == COLL_FCOLLECT_HIER);
-        break;
-    default:
-        all_write_all(c, dest, src, at, nbytes);
-        break;
-    }
     coll_done(c);
 }
 

@@ -8,9 +8,8 @@
  *    that fits the work buffer (small reductions). On a team, a vector of one cache line goes
  *    with a stamp instead of the barrier.
  *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
- *    its own dest (reduce-scatter), writes that slice into every other member's dest and
- *    signals them. Two synchronizations, 1/n of the work each. To a root (coll_reduce_root):
- *    each slice straight into the root's dest, no copies.
+ *    its own dest (reduce-scatter), writes that slice into every other member's dest (to a
+ *    root: into the root's only) and signals them. Two synchronizations, 1/n of the work each.
  *  - to a root, small (teams, also through UCX): every member's vector goes into the root's
  *    work space and the member leaves (coll_reduce_gather).
  * Message passing (any members):
@@ -101,29 +100,32 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
 }
 
 /* shmrs once every source is ready: our slice [lo, hi) of the sources (ours at mine) combined
- * into base + lo (our dest, or the root's window), copied to the same place of every other
- * member's `all` when given, and a wait until every member has done the same, which also
- * frees the sources. */
+ * into out + lo, copied to the same place of `all` on every other member, or on root only
+ * (root >= 0: the others need no result), and a wait until every member has done the same,
+ * which also frees the sources. */
 static void shmrs_slices(coll_t *c, const coll_buf_t *src, const char *mine, size_t count,
-                         const coll_op_t *op, char *base, const coll_buf_t *all)
+                         const coll_op_t *op, char *out, const coll_buf_t *all, int root)
 {
     const size_t es = op->esize;
     size_t lo, hi;
     slice_of(count, c->n, c->me, &lo, &hi);
     if (hi > lo)
-        combine_slice(c, src, mine + lo * es, base + lo * es, lo, hi, op);
-    for (int d = 1; d < c->n && hi > lo && all; d++)
-        memcpy(coll_peer(c, all, coll_rel(c, d), lo * es), base + lo * es, (hi - lo) * es);
+        combine_slice(c, src, mine + lo * es, out + lo * es, lo, hi, op);
+    for (int d = 1; d < c->n && hi > lo; d++) {
+        const int j = coll_rel(c, d);
+        if (root < 0 || j == root)
+            memcpy(coll_peer(c, all, j, lo * es), out + lo * es, (hi - lo) * es);
+    }
     for (int d = 1; d < c->n; d++)
         coll_signal(c, coll_rel(c, d), SLOT_SHMRS_DONE);
     coll_wait(c, SLOT_SHMRS_DONE, c->n - 1);
 }
 
 static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
-                         const coll_op_t *op)
+                         const coll_op_t *op, int root)
 {
     coll_barrier(c); /* every source is ready */
-    shmrs_slices(c, src, src->addr, count, op, dest->addr, dest);
+    shmrs_slices(c, src, src->addr, count, op, dest->addr, dest, root);
 }
 
 /* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
@@ -142,7 +144,7 @@ void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const c
         memcpy(stage->addr, src, lo * es);
         memcpy(stage->addr + hi * es, src + hi * es, (count - hi) * es);
         coll_barrier(c); /* every stage is ready */
-        shmrs_slices(c, stage, src, count, op, dest, stage);
+        shmrs_slices(c, stage, src, count, op, dest, stage, -1);
         coll_done(c);
     } else if (c->n > 1 && (algo == COLL_REDUCE_RD || algo == COLL_REDUCE_RSAG)) {
         coll_reduce(c, stage, &own, count, op);
@@ -152,65 +154,6 @@ void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const c
     }
     memcpy(dest, stage->addr, lo * es);
     memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
-}
-
-/*
- * Rooted reduce on shared memory (the MPI-style shmemx_reduce): the root tells every member
- * where its result goes (a "window": its dest when that is symmetric and apart from its
- * source, else the bounce buffer it was given, which holds count elements), then shmrs runs
- * with the window in place of everybody's dest and without its copies. The root copies a
- * bounced result out. Against shmrs into the bounce buffer, it saves the root a copy of the
- * whole result and the members the copies of their slices. Only the root's dest is written;
- * other members' dest is not even looked at.
- */
-
-/* The root's window; returns 1 when it is the bounce buffer. */
-static int root_window(const coll_t *c, char *dest, const coll_buf_t *src, size_t bytes,
-                       char *bounce, coll_buf_t *win)
-{
-    size_t off;
-    int region = sshmem_region_of(dest, bytes, &off);
-    int overlap = dest < src->addr + bytes && src->addr < dest + bytes;
-    if (region >= 0 && !overlap) {
-        *win = (coll_buf_t){dest, region, off};
-        return 0;
-    }
-    coll_buf(win, bounce, bytes, "bounce buffer", c);
-    return 1;
-}
-
-/* The window as one flag value (offset, region), and back on a member. */
-static long window_encode(const coll_buf_t *win) { return (long)(win->off << 2 | win->region); }
-
-static char *window_decode(const coll_t *c, int root, long v)
-{
-    return sshmem_peer(coll_pe(c, root))->direct[v & 3] + ((size_t)v >> 2);
-}
-
-void coll_reduce_root(coll_t *c, char *dest, const coll_buf_t *src, size_t count,
-                      const coll_op_t *op, int root, char *bounce)
-{
-    const size_t es = op->esize;
-    coll_buf_t win;
-    char *base = NULL;
-    int bounced = 0;
-    if (count == 0 || c->n == 1) {
-        if (count && dest != src->addr)
-            memmove(dest, src->addr, count * es);
-        return;
-    }
-    if (c->me == root) {
-        bounced = root_window(c, dest, src, count * es, bounce, &win);
-        base = win.addr;
-        for (int d = 1; d < c->n; d++)
-            coll_send_value(c, coll_rel(c, d), SLOT_ROOT_WHERE, window_encode(&win));
-    }
-    coll_barrier(c); /* every source is ready */
-    if (c->me != root)
-        base = window_decode(c, root, coll_recv_value(c, SLOT_ROOT_WHERE));
-    shmrs_slices(c, src, src->addr, count, op, base, NULL);
-    if (bounced)
-        memcpy(dest, base, count * es);
 }
 
 /*
@@ -573,7 +516,7 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
         reduce_shm(c, dest, src, count, op);
         break;
     case COLL_REDUCE_SHMRS:
-        reduce_shmrs(c, dest, src, count, op);
+        reduce_shmrs(c, dest, src, count, op, root);
         break;
     case COLL_REDUCE_HIER:
         reduce_hier(c, dest, src, count, op);

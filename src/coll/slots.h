@@ -45,12 +45,11 @@
 
 /* ---- shared-memory reductions (reduce.c) */
 #define SLOT_SHMRS_DONE (COLL_SLOT_ALGO + 0)  /* shmrs: a member has written its slices */
-#define SLOT_ROOT_WHERE (COLL_SLOT_ALGO + 1)  /* reduce to a root: where the result goes */
 #define SLOT_GATHERED (COLL_SLOT_ALGO + 0)    /* coll_reduce_gather: a vector is in */
 
 /* ---- collect, fcollect (collect.c, ring_bruck.c; hier_collect.c between leaders) */
 #define SLOT_COLLECT_STEP(e) (COLL_SLOT_ALGO + (e))          /* Bruck's / doubling's step e */
-#define SLOT_COLLECT_BLOCK (COLL_SLOT_ALGO + 20)             /* linear and ring */
+#define SLOT_COLLECT_BLOCK (COLL_SLOT_ALGO + 20)             /* linear; a pair's block */
 #define SLOT_COLLECT_RUN_DATA(e) (COLL_SLOT_ALGO + 21 + (e)) /* a large run of step e is in */
 #define SLOT_COLLECT_PAIR_DATA (COLL_SLOT_ALGO + 41)  /* a second member's large block is in */
 #define SLOT_HIER_COLLECT_STEP0 (COLL_SLOT_ALGO + 4)  /* leaders: Bruck's steps from here */

@@ -14,11 +14,9 @@
  * everywhere) and on whether the buffers are symmetric, which shmemx.h asks to be the same on
  * every PE.
  *
- * reduce (to a root): small vectors are gathered at the root (gathered()); on shared memory
- * larger ones take the engine's rooted algorithm (members write their slice of the result
- * straight into the root's dest); anything else is the engine's reduction to a root
- * (coll_reduce_to) with the staging buffer as everybody's dest, which the root copies out.
- * Either way dest is written on the root only, as MPI says.
+ * reduce (to a root): small vectors are gathered at the root (gathered()); anything else is
+ * the engine's reduction to a root (coll_reduce_to) with the staging buffer as everybody's
+ * dest, which the root copies out. Either way dest is written on the root only, as MPI says.
  */
 #include <stdint.h>
 #include <string.h>
@@ -36,8 +34,8 @@
 
 enum red_kind { RED_ALL, RED_ROOT, RED_SCAN, RED_EXSCAN };
 
-/* Above this, a rooted reduce on shared memory is the engine's rooted algorithm rather than
- * gathered: each member combines 1/n of the data. */
+/* Above this, a rooted reduce on shared memory goes through the staging buffer rather than
+ * gathered: the engine's shmrs has each member combine 1/n of the data. */
 #define GATHERED_MAX_BYTES 4096
 
 typedef struct red {
@@ -202,19 +200,6 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
-/* A rooted reduce on shared memory that fits the team's staging buffer: the engine's own
- * rooted algorithm, the stage as its bounce buffer when the root's dest cannot take the
- * result directly. */
-static void rooted(red_t *r, char *dest, const coll_buf_t *s)
-{
-    coll_t c;
-    const mpix_red_form_t *f = &r->form;
-    const size_t n = r->count * f->per_elem;
-    setup(r, &c, n);
-    coll_reduce_root(&c, c.me == r->root ? dest + f->at : NULL, s, n, f->op, r->root,
-                     r->team->stage);
-}
-
 /* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
  * contribution goes into the root's work space and the member leaves at once, as MPI lets a
  * non-root do. Any source and dest (a form with gaps goes through the staging buffer, on this
@@ -261,10 +246,7 @@ static int run(red_t *r, void *dest, const void *source)
     if (r->kind == RED_ROOT && gathered(r, dest, s))
         return SHMEMX_SUCCESS;
     int src_sym = !f->staged && locate(&sb, s + f->at, bytes);
-    if (r->kind == RED_ROOT && src_sym && r->team->direct && bytes > GATHERED_MAX_BYTES &&
-        bytes <= r->team->stage_bytes)
-        rooted(r, dest, &sb);
-    else if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
+    if (r->kind != RED_ROOT && src_sym && locate(&db, (char *)dest + f->at, bytes))
         engine(r, &db, &sb, r->count * f->per_elem);
     else
         run_staged(r, dest, s, src_sym);

@@ -7,8 +7,8 @@
  * 0 to more than 16 KiB, and back-to-back calls alternating two pSync arrays.
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
- * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring SSHMEM_COLL_BARRIER=dissem
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=bruck SSHMEM_COLL_BARRIER=dissem
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=bruck SSHMEM_COLL_BARRIER=dissem
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=linear SSHMEM_COLL_BARRIER=flat
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=linear

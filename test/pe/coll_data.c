@@ -7,11 +7,11 @@
  * team broadcast also updates the root's dest (unlike the active-set one).
  *
  * sshmem-test: np=1 2 3 5 7 8
- * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=ring
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=linear
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial
- * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=ring
+ * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=bruck
  * (over tcp a collective step is one message; SSHMEM_COLL_MESSAGES=0 runs its put + signal form)
  * sshmem-test-env: np=3,5 paths=tcp SSHMEM_COLL_MESSAGES=0 SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=5 paths=direct SSHMEM_PES_PER_NODE=2

@@ -18,7 +18,7 @@
  * sshmem-test: np=1 2 3 4 5 8
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=linear SSHMEM_COLL_REDUCE=shm SSHMEM_COLL_BARRIER=dissem
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=coop SSHMEM_COLL_REDUCE=shmrs SSHMEM_COLL_BARRIER=flat
- * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_FCOLLECT=ring
+ * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=3,8 paths=direct SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_FCOLLECT=bruck
  * sshmem-test-env: np=4 paths=ucx,tcp SSHMEM_COLL_BCAST=linear SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_BARRIER=flat
  * sshmem-test-env: np=5 paths=tcp SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_FCOLLECT=linear

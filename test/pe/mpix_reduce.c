@@ -5,8 +5,8 @@
  * whatever PE holds it); a predefined operator on a matrix column; a non-commutative user
  * operator (2x2 matrix product) whose result proves ascending PE order, also on a type with
  * gaps and to a root other than 0, over many elements (called on chunks), and on elements
- * larger than the operator's piece buffer; a commutative user operator, on few elements and
- * on many symmetric ones to each end root.
+ * larger than the operator's piece buffer (also to each end root); a commutative user
+ * operator, on few elements and on many symmetric ones to each end root.
  *
  * Every reduction algorithm is forced in turn at 3, 5 and 8 PEs (they all must keep PE order):
  * sshmem-test-env: np=3,5,8 paths=direct SSHMEM_COLL_REDUCE=shm
@@ -266,9 +266,9 @@ static void commutative_user(void)
     shmemx_type_free(&t);
 }
 
-/* A commutative user operator over many symmetric elements (the rooted path on shared
- * memory: each PE combines its slice straight into the root's dest), to each end root;
- * every element checked on the root, non-roots' dest untouched. */
+/* A commutative user operator over many symmetric elements (on shared memory each PE combines
+ * its slice into the root's stage), to each end root; every element checked on the root,
+ * non-roots' dest untouched. */
 static void commutative_many(void)
 {
     enum { K = 3 * 256 + 17 }; /* 16-byte elements: slices of odd lengths */
@@ -318,6 +318,27 @@ static void imatmul_rows(void *invec, void *inoutvec, int *len, shmemx_datatype_
         y[i] = imul(x[i], y[i]);
 }
 
+/* dst holds x0 ... x(n-1) of matrices 0 .. count-1 (want_result), or is untouched (-1). */
+static void check_big(const char *what, const imat *dst, int count, int want_result)
+{
+    int bad = 0;
+    for (int k = 0; k < count && bad < 5; k++) {
+        imat want = {-1, -1, -1, -1};
+        if (want_result) {
+            want = imat_of(0, k);
+            for (int p = 1; p < npes; p++)
+                want = imul(want, imat_of(p, k));
+        }
+        const imat *g = &dst[k];
+        int ok = g->a == want.a && g->b == want.b && g->c == want.c && g->d == want.d;
+        bad += !ok;
+        CHECK(ok, "%s: matrix %d = [%ld %ld; %ld %ld], want [%ld %ld; %ld %ld]", what, k,
+              g->a, g->b, g->c, g->d, want.a, want.b, want.c, want.d);
+    }
+}
+
+/* Also rooted, symmetric and above the gathered size (the staged engine reduction to a root
+ * on shared memory): the order kept on the root, the others' dest untouched. */
 static void noncommutative_big_elements(void)
 {
     enum { K = 3 };
@@ -331,16 +352,15 @@ static void noncommutative_big_elements(void)
     for (int k = 0; k < K * BIG_ELEM; k++)
         src[k] = imat_of(me, k);
     shmemx_allreduce(SHMEM_TEAM_WORLD, dst, src, K, m, op);
-    int bad = 0;
-    for (int k = 0; k < K * BIG_ELEM && bad < 5; k++) {
-        imat want = imat_of(0, k);
-        for (int p = 1; p < npes; p++)
-            want = imul(want, imat_of(p, k));
-        const imat *g = &dst[k];
-        int ok = g->a == want.a && g->b == want.b && g->c == want.c && g->d == want.d;
-        bad += !ok;
-        CHECK(ok, "big elements: matrix %d = [%ld %ld; %ld %ld], want [%ld %ld; %ld %ld]", k,
-              g->a, g->b, g->c, g->d, want.a, want.b, want.c, want.d);
+    check_big("big elements", dst, K * BIG_ELEM, 1);
+    for (int root = 0; root < npes; root += npes > 2 ? npes - 1 : 1) {
+        for (int k = 0; k < K * BIG_ELEM; k++)
+            dst[k] = (imat){-1, -1, -1, -1};
+        shmem_barrier_all();
+        shmemx_reduce(SHMEM_TEAM_WORLD, dst, src, K, m, op, root);
+        check_big(me == root ? "big elements to the root" : "big elements, not the root", dst,
+                  K * BIG_ELEM, me == root);
+        shmem_barrier_all();
     }
     shmem_free(dst);
     shmem_free(src);
