@@ -1,60 +1,52 @@
 /*
  * engine.h: the one collective engine every collective of sshmem runs on.
  *
- * A collective call is described by a coll_t: the set of PEs (a triplet in world numbering,
- * from a team or from PE_start/logPE_stride/PE_size), and the symmetric memory it
- * synchronizes through: an array of counting flags and a work buffer. For the active-set
- * routines these are the caller's pSync and pWrk; for team routines one of the team's two
- * sync areas (src/team/team.h).
+ * A coll_t describes a call: its set of PEs (a triplet in world numbering, from a team or from
+ * PE_start/logPE_stride/PE_size) and the symmetric memory it synchronizes through, an array of
+ * counting flags and a work buffer: the caller's pSync and pWrk for an active set, one of the
+ * team's sync areas for a team (src/team/team.h).
  *
- * Flags are counting semaphores that rest at SHMEM_SYNC_VALUE (-1): a signal atomically adds
- * to a peer's flag, a wait blocks until the own flag has risen by the expected count and then
- * takes that count back off. So every flag is back at SHMEM_SYNC_VALUE when a collective
- * returns (the pSync contract), and a signal that arrives early (a peer already in the next
- * call) is kept, never lost.
+ * Flags are counting semaphores resting at SHMEM_SYNC_VALUE (-1): a signal atomically adds to a
+ * peer's flag; a wait blocks until the own flag has risen by the expected count, then takes that
+ * count back off. So every flag rests again when a collective returns (the pSync contract), and a
+ * signal that arrives early (from a peer already in the next call) is kept, never lost.
  *
- * Reuse rule. Every algorithm but one is written so that no PE leaves a call before every
- * member has entered it (directly or through a chain of signals). Then a PE in call t+2 can
- * only write into a peer's flags or work buffer once that peer has left call t, so two sync
- * areas used alternately (two pSync/pWrk pairs, or a team's areas used in turn) make
- * back-to-back calls safe without a barrier between them. The same pSync used by
- * back-to-back barriers is safe too: a barrier's flags each have one sender, and counting
- * keeps an early signal.
+ * Reuse rule. Every algorithm but the early ones below lets no PE leave a call before every
+ * member has entered it (directly or through a chain of signals). Then a PE in call t+2 can write
+ * into a peer's flags or work buffer only once that peer has left call t, so two sync areas used
+ * alternately (two pSync/pWrk pairs, or a team's areas in turn) make back-to-back calls safe
+ * without a barrier. Back-to-back barriers on one pSync are safe too: each barrier flag has one
+ * sender, and counting keeps an early signal.
  *
- * Early return. The small broadcast on shared memory (bcast.c, "linear") lets its root leave
- * as soon as it has written and signalled, and every other member as soon as its data is in:
- * nobody waits for anybody's arrival. So do the MPI-style rooted collectives on any team
- * (src/mpix/exchange.c for gatherv/scatterv) and, on teams on shared memory, the small reduce
- * to a root (coll_reduce_gather in reduce.c). What keeps reuse safe then:
- *  - active sets: the specification lets a pSync be reused only once every call that used it
- *    has completed on every PE (a barrier between); and that broadcast signals on a slot of
- *    its own (COLL_SLOT_EARLY), so even a peer still in an older call on the same pSync just
- *    finds its count one higher, never a signal of another kind of call;
- *  - teams: every call first publishes its call number in the team's progress word (the
- *    last long of its scratch), and the call after an early one waits until every member has
- *    entered the previous call (coll_setup_team; it reads the words of members it does not
- *    map with UCX gets, or, on a team whose members all reach each other by messages,
- *    coll_team_messages, it begins with a barrier of messages gated on their target having
- *    entered this call). A fast root can
- *    thus never write into a member's area or dest before that member has finished with it.
- *    A team has nareas areas used in turn (team/team.h), so a call that writes into members
- *    only through its area (coll_setup_team_ahead: the MPI-style gather family and the
- *    gathered reduce) needs less: that every member it writes into has left the call that
- *    last used the same area, nareas calls back (coll_reach, before the first write). Members
- *    then run several calls ahead of a slow root (on an oversubscribed host, several calls
- *    per time slice instead of one); a gatherv's member learns only the root's progress, and
- *    its root, which writes into nobody, learns nothing. Where the writes are messages
- *    (tcp), nobody waits: each message carries that condition as a gate, and a target not
- *    there yet holds it until it is (coll_gate; transport/ucx_put_add.c, "Gates"), so
- *    members run up to SSHMEM_COLL_HOLD bytes' worth of calls ahead. Any other call after
- *    them still waits for all to have entered the previous one.
+ * Early return. Some calls let a PE leave without waiting for anybody's arrival: the small
+ * broadcast on shared memory (bcast.c, "linear"), the MPI-style rooted collectives on any team
+ * (src/mpix/exchange.c) and, on shared memory, the small reduce to a root (coll_reduce_gather in
+ * reduce.c). Reuse stays safe because:
+ *  - active sets: the specification lets a pSync be reused only once every call that used it has
+ *    completed on every PE; and that broadcast signals on a slot of its own (COLL_SLOT_EARLY), so
+ *    a peer still in an older call on the same pSync just finds its count one higher, never a
+ *    signal of another kind of call;
+ *  - teams: every call first publishes its call number in the team's progress word (the last
+ *    long of its scratch), and the call after an early one waits until every member has entered
+ *    the previous call (coll_setup_team: UCX gets for members it does not map or, when
+ *    coll_team_messages, a barrier of messages gated on their target having entered this call).
+ *    So a fast root never writes into a member's area or dest before that member is done with it.
+ *    A call that writes into members only through its area (coll_setup_team_ahead: the MPI-style
+ *    gather family and the gathered reduce) needs less: that each member it writes into has left
+ *    the call that last used the same area, nareas calls back (coll_reach, before the first
+ *    write). Members then run several calls ahead of a slow root (several per time slice on an
+ *    oversubscribed host); a gatherv's member learns only the root's progress, and its root,
+ *    which writes into nobody, learns nothing. Where the writes are messages (tcp), nobody waits:
+ *    each message carries that condition as a gate, held by a target not there yet (coll_gate;
+ *    transport/ucx_put_add.c, "Gates"), so members run up to SSHMEM_COLL_HOLD bytes' worth of
+ *    calls ahead. Any other call after them still waits for all to have entered the previous one.
  *
- * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence
- * (a release on the direct path), then the flag; never a flag inside the data. A stamp (the
- * call number stored after the data, beside it) replaces the flag where puts are one-sided
- * (coll_put_stamped). Where UCX emulates one-sided operations (tcp), data and flag travel as
- * one active message whose handler applies them in that order (coll_put_signal), and a flag
- * alone is such a message without data (coll_add).
+ * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence (a
+ * release on the direct path), then the flag; never a flag inside the data. Where puts are
+ * one-sided, a stamp (the call number stored beside the data) replaces the flag
+ * (coll_put_stamped). Where UCX emulates one-sided operations (tcp), data and flag travel as one
+ * active message applied in that order (coll_put_signal); a flag alone is such a message without
+ * data (coll_add).
  */
 #ifndef SSHMEM_COLL_ENGINE_H
 #define SSHMEM_COLL_ENGINE_H
@@ -127,27 +119,25 @@ static inline int coll_rel(const coll_t *c, int d)
  * host, so members that share memory choose alike; core/wait_policy.c). */
 static inline int coll_host_crowded(void) { return sshmem.host_crowded; }
 
-/* Describe a call on a team (picks the team's next sync area; after an early call, waits
- * until every member has entered that call). */
+/* Describe a call on a team (picks the team's next sync area; after an early call, waits until
+ * every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
-/* The same for a call that reaches other members only through the sync area (and a member's
- * own memory only once that member has asked for it inside the call): after an early call it
- * waits for nobody; coll_reach, before the first write into a member, waits until that
- * member has left the call that last used this area, so members run up to team->nareas - 1
- * calls ahead of the slowest ("Early return"). */
+/* The same for a call that reaches other members only through the sync area (and a member's own
+ * memory only once that member has asked for it inside the call): after an early call it waits
+ * for nobody; coll_reach does the waiting ("Early return"), so members run up to
+ * team->nareas - 1 calls ahead of the slowest. */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
-/* Either setup in two halves, for a call that chooses between them by what the team's state
- * tells it (its sync area's room, its steps): prepare describes the call (its area, its
- * number); announce tells the members that this PE has entered it, as coll_setup_team_ahead
- * does (ahead) or as coll_setup_team does (!ahead). Nothing but the choice goes in between. */
+/* Either setup in two halves, for a call that chooses by the team's state (its area's room, its
+ * steps): prepare describes the call (area, number); announce tells the members this PE has
+ * entered it, as coll_setup_team_ahead (ahead) or coll_setup_team (!ahead) does. Nothing but the
+ * choice goes in between. */
 void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call);
 void coll_announce(coll_t *c, int ahead);
-/* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync
- * area: waits, if need be, until j has left the call that last used that area. One branch
- * when nobody needs to be waited for. From the second member a call writes into, it looks
- * at all members at once (kept as the team's floor) rather than one by one in every call;
- * coll_reach_all does so at once. A member reached by messages (!coll_stamps_to) is not
- * waited for: the call's messages to it (coll_put_signal) carry a gate instead. */
+/* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync area:
+ * waits, if need be, until j has left the call that last used that area; one branch when nobody
+ * needs waiting for. From the second member a call writes into, it checks all members at once
+ * (kept as the team's floor), as coll_reach_all does. A member reached by messages
+ * (!coll_stamps_to) is not waited for: the call's messages to it carry a gate instead. */
 void coll_reach_wait(coll_t *c, int member);
 static inline void coll_reach(coll_t *c, int member)
 {
@@ -159,38 +149,36 @@ static inline void coll_reach_all(coll_t *c)
     if (SSHMEM_UNLIKELY(c->reach_need))
         coll_reach_wait(c, -1);
 }
-/* This call's work space becomes the team's steps, the half of this call's parity (team/
- * team.h, "Steps"): the log-step collectives' landing, which grows with the team. Only on a
- * team, in a call set up or announced in step (a member after an early call then waits for
- * all to have entered the previous one, so none is still in the last call of this parity),
- * alike on every member. */
+/* This call's work space becomes the team's steps of this call's parity (team/team.h, "Steps"):
+ * the log-step collectives' landing, which grows with the team. Only on a team, alike on every
+ * member, in a call set up or announced in step (after an early call a member then waits for all
+ * to have entered the previous one, so none is still in the last call of this parity). */
 void coll_work_in_steps(coll_t *c);
-/* This PE has received, inside this call, what every member sent inside it: all have
- * entered it, which later calls need not ask again (the team's floor, engine.c). */
+/* This PE has received, inside this call, what every member sent inside it: all have entered
+ * it, which later calls need not ask again (the team's floor, engine.c). */
 static inline void coll_all_entered(coll_t *c)
 {
     if (c->team && c->team->coll_floor < (long)c->seq)
         c->team->coll_floor = (long)c->seq;
 }
-/* Whether the members of team all reach each other by messages (tcp; agreed by every member
- * alike, team/team_traits.c); 0 for NULL (an active set). Then the call after an early one
- * learns that every member has entered it through a barrier of gated messages, not by
- * reading every member's progress word, so early return costs no more on large teams than
- * a barrier would. */
+/* Whether the members of team all reach each other by messages (tcp; agreed alike by every
+ * member, team/team_traits.c); 0 for NULL (an active set). The call after an early one then
+ * learns that all have entered it through a barrier of gated messages, not by reading every
+ * progress word, so early return costs no more on large teams than a barrier would. */
 static inline int coll_team_messages(const struct sshmem_team *team)
 {
     return team && team->messages;
 }
-/* This call lets members leave before all have entered (see "Early return"): the team's
- * next call checks their progress first. Every member must say so in the same calls. */
+/* This call lets members leave before all have entered ("Early return"): the team's next call
+ * checks their progress first. Every member must say so in the same calls. */
 static inline void coll_mark_early(coll_t *c)
 {
     if (c->team)
         c->team->coll_early = 1;
 }
-/* Before a team's state is given back (shmem_team_destroy, after its last sync): its
- * progress word rests again and its stamp lines and work spaces are zeroed, for the next
- * team that takes the same memory (no stamp of this team may match one of that team's). */
+/* Before a team's state is given back (shmem_team_destroy, after its last sync): its progress
+ * word rests again and its stamp lines and work spaces are zeroed, so that no stamp of this team
+ * matches one of the next team in the same memory. */
 void coll_team_retire(struct sshmem_team *team);
 /* Describe a call on an active set, checking the arguments (fatal errors name the fix). */
 void coll_setup_active_set(coll_t *c, int PE_start, int logPE_stride, int PE_size, long *pSync,
@@ -210,8 +198,7 @@ void coll_add(coll_t *c, int member, int slot, long amount);
 static inline void coll_signal(coll_t *c, int member, int slot) { coll_add(c, member, slot, 1); }
 void coll_wait(coll_t *c, int slot, long count);
 /* A flag only CPU atomics of one node's PEs touch (the on-node flags of src/coll/hier_map.c,
- * which no PE reached through UCX updates): wait until it has risen count above rest, then
- * take count back off. */
+ * which no UCX update reaches): wait until it has risen count above rest, then take count off. */
 void coll_wait_cpu(coll_t *c, long *flag, long rest, long count);
 /* A non-negative value carried by one flag (a mailbox with exactly one sender per call). */
 static inline void coll_send_value(coll_t *c, int member, int slot, long v)
@@ -219,22 +206,22 @@ static inline void coll_send_value(coll_t *c, int member, int slot, long v)
     coll_add(c, member, slot, v + 1);
 }
 long coll_recv_value(coll_t *c, int slot);
-/* A signal that also says a size (a vector's bytes, > 0) in the flag's high bits, so that
- * plain signals of the same sender may add to the same flag before the receiver reads it
- * (coll_wait for them comes after): send coll_sized(size) as the amount of a signal or
- * coll_put_add; coll_wait_sized waits for it and returns the size. */
+/* A signal that also carries a size (a vector's bytes, > 0) in the flag's high bits, so plain
+ * signals of the same sender may add to the flag before the receiver reads it (coll_wait for them
+ * comes after): send coll_sized(size) as the amount of a signal or coll_put_add; coll_wait_sized
+ * waits for it and returns the size. */
 #define COLL_SIZE_SHIFT 24
 static inline long coll_sized(long size) { return (size << COLL_SIZE_SHIFT) + 1; }
 long coll_wait_sized(coll_t *c, int slot);
-/* Stamps, on shared memory only: a member writes data into this PE's memory with plain
- * stores and then stores a stamp beside it (release); the data's own cache line then says
- * that it has arrived, and no flag (another line) moves. Wait until *stamp == value. */
+/* Stamps, on shared memory only: a member stores data into this PE's memory, then a stamp beside
+ * it (release); the data's own cache line says it has arrived, and no flag (another line) moves.
+ * Wait until *stamp == value. */
 void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value);
 /* The same for two stamps at once; returns whether the first one is value. */
 int coll_wait_stamps(coll_t *c, const uint64_t *first, const uint64_t *second, uint64_t value);
-/* The stamp of a team call: its call number (from 1, 64 bits: it never wraps). A stamp left
- * in place never matches a later call of the team, and a destroyed team's state is zeroed
- * (coll_team_retire), so none of an older team in the same memory matches either. */
+/* The stamp of a team call: its call number (from 1, 64 bits: it never wraps). A stamp left in
+ * place never matches a later call of the team, nor (coll_team_retire) one of a later team in
+ * the same memory. */
 static inline uint64_t coll_stamp(const coll_t *c) { return c->seq; }
 static inline void coll_put_stamp(uint64_t *stamp, uint64_t value)
 {
@@ -264,13 +251,11 @@ static inline uint64_t *coll_stamp_of_line(char *line)
     return (uint64_t *)(line + SSHMEM_TEAM_STAMP_LINE_BYTES - sizeof(uint64_t));
 }
 
-/* Stamped data to member i: len bytes of src to dst + at, then stamp stored at dst +
- * stamp_at (8 bytes, aligned) after them, so that i learns from the stamp, in the data's own
- * cache line, that the data is there (no flag, one line fewer to move on shared memory).
- * On a mapped peer: plain stores and a release store. Through UCX: a put, a fence and an
- * 8-byte put, as shmem_fence orders puts (a torn stamp cannot match: the receiver waits for
- * one exact value, coll_wait_stamp). Only where coll_stamps_to(c, i); both ends of a pair get
- * the same answer from it. */
+/* Stamped data to member i (see Stamps above): len bytes of src to dst + at, then stamp at dst +
+ * stamp_at (8 bytes, aligned). On a mapped peer: plain stores and a release store. Through UCX: a
+ * put, a fence and an 8-byte put, as shmem_fence orders puts (a torn stamp cannot match: the
+ * receiver waits for one exact value). Only where coll_stamps_to(c, i), which gives both ends of a
+ * pair the same answer. */
 static inline int coll_stamps_to(const coll_t *c, int member)
 {
     if (c->direct)
@@ -313,10 +298,10 @@ void coll_put_strided(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                       ptrdiff_t dst_stride, const char *src, ptrdiff_t src_stride, size_t count,
                       size_t esize);
 
-/* End of a call: the caller's buffers may be reused. coll_put returns once UCX is done with
- * its source (the data is then on its way, ordered before the signal that follows it), so
- * only coll_put_strided's non-blocking puts need completing here: waiting for every put to
- * land would cost a round trip per call on a network. */
+/* End of a call: the caller's buffers may be reused. coll_put returns once UCX is done with its
+ * source (the data is on its way, ordered before the signal after it), so only coll_put_strided's
+ * non-blocking puts need completing here: waiting for every put to land would cost a round trip
+ * per call on a network. */
 void coll_done(coll_t *c);
 
 #endif
