@@ -204,13 +204,12 @@ static void wait_progress(coll_t *c, long need)
     team->coll_floor = floor;
 }
 
-/* After an early call on a team whose members all reach each other by messages: a
- * dissemination barrier whose signals are gated on their target having entered this call
- * (held until then, so none can fall into a lagging member's older call that used this
- * area). When it ends every member has entered this call. log2(n) one-way rounds, where
- * reading every member's progress word (wait_progress) is a round trip per member through
- * that member's CPU. Members reached by load/store (nodes of a multi-node team) are waited
- * for by their progress word instead, a load. */
+/* After an early call on a team whose members all reach each other by messages: a dissemination
+ * barrier whose signals are gated on their target having entered this call (held until then, so
+ * none falls into a lagging member's older call on this area); at its end every member has
+ * entered. log2(n) one-way rounds, where reading every progress word (wait_progress) costs a
+ * round trip per member through its CPU. Members reached by load/store (nodes of a multi-node
+ * team) are waited for by their progress word instead, a load. */
 static void entered_barrier(coll_t *c)
 {
     c->reach_need = (long)c->seq; /* the gate (coll_gate) */
@@ -226,10 +225,9 @@ static void entered_barrier(coll_t *c)
     c->team->coll_floor = (long)c->seq;
 }
 
-/* Publish that we have entered this call; after an early call, wait until every member has
- * entered the previous call, or for a call set up ahead, note which call a member must have
- * entered before this PE writes into it: the one after the last that used this area
- * (coll_reach; engine.h "Early return"). */
+/* Publish that we have entered this call. After an early call, wait until every member has
+ * entered the previous one or, for a call set up ahead, note the call a member must have entered
+ * before this PE writes into it (coll_reach; engine.h, "Early return"). */
 void coll_announce(coll_t *c, int ahead)
 {
     struct sshmem_team *team = c->team;
@@ -253,10 +251,9 @@ void coll_announce(coll_t *c, int ahead)
     }
 }
 
-/* Wait until member has entered call `need` or a later one, as the first member a call
- * writes into: the team remembers the member and what was seen, so a PE writing into the same
- * member call after call (a gatherv's member into its root) rereads its word only now and
- * then. */
+/* Wait until member has entered call `need` or a later one, as the first member a call writes
+ * into. The team remembers the member and what was seen, so a PE writing into the same member
+ * call after call (a gatherv's member into its root) rereads its word only now and then. */
 static void wait_member(coll_t *c, int member, long need)
 {
     struct sshmem_team *team = c->team;
@@ -271,8 +268,7 @@ static void wait_member(coll_t *c, int member, long need)
     team->reach_seen = v;
 }
 
-/* A second member in one call: look at all at once (the team's floor), not one by one in
- * every call. */
+/* A second member in one call: check all at once (the team's floor), not one by one each call. */
 static int second_member(const coll_t *c, int member)
 {
     return member < 0 || (c->reached >= 0 && c->reached != member);
@@ -321,10 +317,10 @@ void coll_add(coll_t *c, int member, int slot, long amount)
 {
     int pe = coll_pe(c, member);
     size_t off = c->flags.off + (size_t)slot * sizeof(long);
-    /* One word, one atomicity domain (doc/multi-host.md, "How sshmem behaves across
-     * hosts"): a flag that PEs of another node update through UCX (maybe NIC atomics, not
-     * atomic with CPU ones) takes UCX atomics from on-node peers too. sshmem.amo_cpu says no
-     * PE of the job is off-node. */
+        /* One word, one atomicity domain (doc/multi-host.md, "How sshmem behaves across
+         * hosts"): a flag that off-node PEs update through UCX (maybe NIC atomics, not atomic
+         * with CPU ones) takes UCX atomics from on-node peers too. sshmem.amo_cpu says no PE of
+         * the job is off-node. */
     char *direct = sshmem.amo_cpu ? sshmem_peer(pe)->direct[c->flags.region] : NULL;
     if (direct) {
         if (c->ucx_dirty) { /* the data went through UCX: it must be complete first */
@@ -336,9 +332,9 @@ void coll_add(coll_t *c, int member, int slot, long amount)
     }
     __atomic_thread_fence(__ATOMIC_RELEASE); /* stores to mapped peers come before the flag */
     if (coll_messages_to(c, member)) {
-        /* Where UCX emulates one-sided operations (tcp), a message without data whose
-         * target's CPU adds amount (with the call's gate, coll_gate): an emulated atomic
-         * would also be a message, and its acknowledgement another. */
+        /* Where UCX emulates one-sided operations (tcp): a message without data whose target's
+         * CPU adds amount (gated, coll_gate); an emulated atomic would be a message too, and its
+         * acknowledgement another. */
         sshmem_tx_gate_t gate;
         message(c, member, 0, NULL, 0, slot, amount, 0, coll_gate(c, member, 0, &gate));
         return;
@@ -348,13 +344,11 @@ void coll_add(coll_t *c, int member, int slot, long amount)
                          sshmem_peer(pe)->remote[c->flags.region] + off, amount);
 }
 
-/* Whether every add to this PE's flags in call c is a CPU atomic, which a CPU atomic may
- * then take back: every member adds by load/store (coll_add: the team is all on the direct
- * path, no PE of the job off-node), or none can add with a NIC atomic because this PE's UCX
- * has no RDMA (its UCX atomics, shared-memory or emulated, are CPU atomics, as are the
- * messages' adds: ucx_put_add.c). Otherwise (SSHMEM_LOCAL=ucx, or a member off-node, with
- * RDMA) an add may come from the NIC, which is not atomic with a CPU atomic: take back with
- * a UCX atomic too. */
+/* Whether every add to this PE's flags in call c is a CPU atomic, which a CPU atomic may then
+ * take back: every member adds by load/store (coll_add: all on the direct path, no PE of the
+ * job off-node), or this PE's UCX has no RDMA (its UCX atomics and the messages' adds are then
+ * CPU atomics: ucx_put_add.c). Otherwise (SSHMEM_LOCAL=ucx, or a member off-node, with RDMA)
+ * an add may come from the NIC, not atomic with a CPU atomic: take back with a UCX atomic. */
 static int flags_cpu_only(const coll_t *c)
 {
     return (sshmem.amo_cpu && c->direct) || !(sshmem_tx_traits() & SSHMEM_TX_RDMA);
@@ -477,12 +471,12 @@ void coll_put_stamped(coll_t *c, int member, const coll_buf_t *dst, size_t at, c
     c->ucx_dirty |= 1 << dst->region;
 }
 
-/* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member
- * applies it once it has left the call that last used this area (what coll_reach waits for
- * where there are no messages), holding it until then. A member's held messages are bounded
- * by SSHMEM_COLL_HOLD: of messages of len bytes from each of n - 1 peers, it holds at most
- * that many bytes' worth of calls (held entries cost about HELD_ENTRY_BYTES besides the
- * data); a PE further ahead waits. NULL when every member is known to be there. */
+/* The gate of a message into member in a call set up ahead (sshmem_tx_put_add): member applies
+ * it once it has left the call that last used this area (what coll_reach waits for without
+ * messages), holding it until then. SSHMEM_COLL_HOLD bounds what a member holds: of messages of
+ * len bytes from each of n - 1 peers, at most that many bytes' worth of calls (a held entry
+ * costs about HELD_ENTRY_BYTES besides its data); a PE further ahead waits. NULL when every
+ * member is known to be there. */
 #define HELD_ENTRY_BYTES 128
 static const sshmem_tx_gate_t *coll_gate(coll_t *c, int member, size_t len,
                                          sshmem_tx_gate_t *gate)
@@ -538,10 +532,9 @@ static void message(coll_t *c, int member, uint64_t raddr, const void *src, size
         c->ninflight++;
 }
 
-/* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src
- * to dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
- * messages, each acknowledged, with the fence between them waiting for the first
- * acknowledgement. */
+/* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src to
+ * dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
+ * acknowledged messages, with the fence between them waiting for the first acknowledgement. */
 static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                              const void *src, size_t len, int slot, long amount, int async)
 {
