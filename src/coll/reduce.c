@@ -3,20 +3,17 @@
  * MPI-style shmemx_allreduce and shmemx_reduce of src/mpix).
  *
  * Shared memory (every member mapped):
- *  - shm: each member copies its source into its work buffer, a barrier, then each reads
- *    every member's copy and combines them in member order. One synchronization; for data
- *    that fits the work buffer (small reductions). On a team, a vector of one cache line goes
- *    with a stamp instead of the barrier.
- *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into
- *    its own dest (reduce-scatter), writes that slice into every other member's dest (to a
- *    root: into the root's only) and signals them. Two synchronizations, 1/n of the work each.
+ *  - shm: each member publishes its source, a barrier, then each combines every member's copy
+ *    in member order. One synchronization; for data that fits the work buffer.
+ *  - shmrs: a barrier (sources ready), then member i combines slice i of every source into its
+ *    own dest (reduce-scatter), writes it into every other member's dest (to a root: the root's
+ *    only) and signals them. Two synchronizations, 1/n of the work each.
  *  - to a root, small (teams, also through UCX): every member's vector goes into the root's
  *    work space and the member leaves (coll_reduce_gather).
  * Message passing (any members):
- *  - rd: recursive doubling. Each round, partners exchange their partial results and combine.
- *  - rsag: recursive halving (reduce-scatter: each round exchanges half of the remaining
- *    range) then recursive doubling of the owned ranges (allgather straight into dest; to a
- *    root, a binomial gather).
+ *  - rd: recursive doubling: each round, partners exchange their partial results and combine.
+ *  - rsag: recursive halving (reduce-scatter), then recursive doubling of the owned ranges
+ *    (allgather straight into dest; to a root, a binomial gather).
  * For n not a power of two, n - p adjacent pairs of members fold into one first (fold_of).
  * Both are one loop (reduce_rounds); every round's data lands in a place of its own
  * (coll_round_landing), so nobody signals that its buffer is free.
@@ -45,13 +42,11 @@ static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t
         op->acc(op, dest, coll_peer(c, b, j, at), count);
 }
 
-/* shm: every member publishes its vector where the others read it, and each combines them all
- * in member order. On a team, a vector that fits a cache line goes into the member's own stamp
- * line (team/team.h) with the call number after it: the line itself says it has arrived, so
- * one line moves from each member to each other and nothing else (no flag, no barrier). Not
- * an early call: a member leaves only once every stamp of this call is in, so every member
- * has entered it, and the line is rewritten only nareas >= 2 calls later (engine.h, reuse
- * rule). Else the vector is copied into the work buffer, and a barrier says all are there. */
+/* shm. On a team, a vector that fits a cache line goes into the member's own stamp line
+ * (team/team.h) with the call number after it, so one line moves from each member to each other
+ * and nothing else (no flag, no barrier). Not an early call: a member leaves only once every
+ * stamp of this call is in, so all have entered it, and the line is rewritten only nareas >= 2
+ * calls later (engine.h, reuse rule). Else the vector goes through work buffer and barrier. */
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {
@@ -78,9 +73,8 @@ static void slice_of(size_t count, int n, int i, size_t *lo, size_t *hi)
     *hi = count * (size_t)(i + 1) / (size_t)n;
 }
 
-/* out = x0 op ... op x(n-1) over [lo, hi) of the members' sources (src; this member's own
- * elements at mine, which may be out itself: in place), in member order, starting from our
- * own slice and growing it to both sides. */
+/* out = x0 op ... op x(n-1) over [lo, hi) of the members' sources (src; ours at mine, which may
+ * be out itself), in member order, starting from our own slice and growing it to both sides. */
 static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, char *out,
                           size_t lo, size_t hi, const coll_op_t *op)
 {
@@ -100,9 +94,8 @@ static void combine_slice(coll_t *c, const coll_buf_t *src, const char *mine, ch
 }
 
 /* shmrs once every source is ready: our slice [lo, hi) of the sources (ours at mine) combined
- * into out + lo, copied to the same place of `all` on every other member, or on root only
- * (root >= 0: the others need no result), and a wait until every member has done the same,
- * which also frees the sources. */
+ * into out + lo and copied to the same place of `all` on every other member (root >= 0: on root
+ * only), then a wait until every member has done the same, which also frees the sources. */
 static void shmrs_slices(coll_t *c, const coll_buf_t *src, const char *mine, size_t count,
                          const coll_op_t *op, char *out, const coll_buf_t *all, int root)
 {
@@ -129,9 +122,9 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
 }
 
 /* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
- * (symmetric, count elements): a copy in, the reduction in place, a copy out. Where that is
- * shmrs, a member's own slice, which nobody else reads, skips the stage both ways; rd and rsag
- * read the source on this PE only, so it need not go in. */
+ * (symmetric, count elements): a copy in, the reduction in place, a copy out. In shmrs a
+ * member's own slice, which nobody else reads, skips the stage both ways; rd and rsag read the
+ * source on this PE only, so it need not go in. */
 void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
                          size_t count, const coll_op_t *op)
 {
@@ -157,14 +150,11 @@ void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const c
 }
 
 /*
- * Small rooted reduce, gathered (teams; MPI's rule for a reduce non-root: it may leave once
- * its contribution is taken). Member i writes its vector into slot i of the root's work space
- * and leaves at once. Where the pair stamps (coll_stamps_to: shared memory, UCX with
- * one-sided puts) it stamps the slot (coll_put_stamped: the vector's own cache line says it
- * has arrived, no flag); where UCX emulates RMA the vector and a signal go together as one
- * message (coll_put_signal). The root copies its own vector into
- * its slot and grows it to both sides in member order, taking each member's slot as its stamp
- * shows, or once all have signalled (x0 op ... op x(n-1), as every algorithm here). Slot: the
+ * Small rooted reduce, gathered (teams; MPI's rule: a non-root may leave once its contribution
+ * is taken; engine.h, "Early return"). Member i writes its vector into slot i of the root's work
+ * space and leaves at once: stamped where the pair stamps (coll_stamps_to), else with a signal
+ * in one message (coll_put_signal). The root copies its own vector into its slot and grows it to
+ * both sides in member order, taking each slot as its stamp or the signals show. Slot: the
  * stamp, then the data at 16 (the alignment of every element kind), 64-byte lines.
  */
 #define GATHER_DATA_AT 16
@@ -176,9 +166,8 @@ int coll_reduce_gather_fits(int n, size_t nbytes, size_t work_bytes)
     return nbytes <= work_bytes && (size_t)n * gather_slot(nbytes) <= work_bytes;
 }
 
-/* The root: member j's data, once it is there (its stamp says so, or it has signalled
- * before). The stamp stays: no later call's stamp matches it, and leaving it saves the line
- * a trip back to the root (coll_stamp). */
+/* The root: member j's data, once its stamp says so (or it has signalled before). The stamp
+ * stays: no later call's stamp matches it, and leaving it saves the line a trip to the root. */
 static const char *gather_take(coll_t *c, size_t slot, int j)
 {
     uint64_t *stamp = (uint64_t *)(c->work.addr + (size_t)j * slot);
@@ -220,14 +209,14 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 /* ------------------------------------------------------------------ message passing */
 
 /*
- * Where a partner's data lands: a place of its own for each round (and for the fold) in
- * round_landing, so that nobody says its place is free. Across calls the areas in turn keep
- * them apart: a small vector lands in the call's work space (a team's sync area, an active
- * set's pWrk, which the caller alternates), a larger one on a team in the half of the team's
- * steps of this call's parity (team/team.h, "Steps"): every member has left the call two
- * back, the last that used it. Inside a call a round's place is written once per chunk, and a
- * partner starts the next chunk only after this member's data of the last one has reached it
- * (rsag: its allgather; the fold: the result), so a chunk never overwrites one not yet taken.
+ * Where a partner's data lands: a place of its own for each round (and for the fold), so nobody
+ * says its place is free. Across calls the areas in turn keep them apart: a small vector lands in
+ * the call's work space (a team's sync area, or an active set's pWrk, which the caller
+ * alternates), a larger one on a team in the steps of this call's parity (team/team.h, "Steps"),
+ * last used two calls back, which every member has left. Inside a call a round's place is
+ * written once per chunk, and a partner starts the next chunk only after this member's data of
+ * the last one has reached it (rsag: its allgather; the fold: the result), so a chunk never
+ * overwrites one not yet taken.
  */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 {
@@ -241,12 +230,11 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 }
 
 /*
- * Folding n places (the members, or the leaders of a node-aware call: hier.h) onto p (the
- * largest power of two <= n) so that each of the p keeps a consecutive range of places, in
- * order: the first 2*(n-p) places pair up (2k, 2k+1), the odd one of a pair hands its data to
- * the even one and gets the result back at the end; the rest stand alone. The p survivors,
- * numbered 0..p-1 in place order, run the power-of-two algorithm; a survivor's range lies
- * below the next one's, so "lower on the left" keeps the order of any operator.
+ * Folding n places (the members, or a node-aware call's leaders: hier.h) onto p (the largest
+ * power of two <= n), each of the p keeping a consecutive range of places in order: the first
+ * 2*(n-p) places pair up (2k, 2k+1), the odd one hands its data to the even one and gets the
+ * result back at the end; the rest stand alone. The p survivors, numbered 0..p-1 in place order,
+ * run the power-of-two algorithm, so "lower on the left" keeps the order of any operator.
  */
 typedef struct fold {
     const hier_map_t *m; /* the places: NULL for the members */
@@ -283,8 +271,7 @@ static int fold_member(const fold_t *f, int v)
     return hier_place_member(f->m, v < f->rem ? 2 * v : v + f->rem);
 }
 
-/* out = mine op theirs, or theirs op mine where theirs comes from lower members; mine may be
- * out itself. */
+/* out = mine op theirs, or theirs op mine where theirs is from lower members; out may be mine. */
 static void combine_into(const coll_op_t *op, char *out, const char *mine, const char *theirs,
                          size_t n, int theirs_left)
 {
@@ -330,9 +317,8 @@ static int survivor_of(const fold_t *f, int member)
     return member < 2 * f->rem ? member / 2 : member - f->rem;
 }
 
-/* The first message a member sends in a reduction carries its vector's size (coll_sized), so
- * that a partner passing another count or type is reported instead of combining what it
- * should not. Later messages only count. */
+/* A member's first message in a reduction carries its vector's size (coll_sized), so a partner
+ * passing another count or type is reported instead of combined. Later messages only count. */
 static void put_counted(coll_t *c, int q, const coll_buf_t *dst, size_t at, const void *src,
                         size_t len, int slot, size_t total, int first)
 {
@@ -356,14 +342,12 @@ static void wait_counted(coll_t *c, int slot, int q, size_t total, int first)
         count_differs(c, q, v, total);
 }
 
-/* Recursive doubling (halving 0: partners exchange their whole partial results), or
- * recursive halving (reduce-scatter: each round exchanges half of the remaining range,
- * nearest survivor first, so each combined range is a consecutive run of members) and then
- * recursive doubling of the owned ranges in the reverse order straight into dest: an
- * allgather (rv < 0), or a binomial gather to survivor rv, where a survivor sends once, in
- * the round of the highest bit in which it differs from rv. Round e's data lands after the
- * places of the rounds before it, which this member and its partner of round e have kept
- * alike. */
+/* rd (halving 0: whole partial results) or rsag: halving rounds, nearest survivor first (each
+ * combined range is a consecutive run of members), then doubling of the owned ranges in reverse
+ * order straight into dest: an allgather (rv < 0), or a binomial gather to survivor rv, where a
+ * survivor sends once, in the round of the highest bit in which it differs from rv. Round e's
+ * data lands after the places of the rounds before it, which this member and its partner of
+ * round e have kept alike. */
 static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
                    size_t off, const char *mine, size_t len, const coll_op_t *op, int halving,
                    int rv, size_t total)
@@ -414,9 +398,9 @@ SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap
                  "element into smaller ones", es, cap);
 }
 
-/* rd (halving 0: each round exchanges the whole vector; only where every round's vector has
- * its place in the landing, else rsag) or rsag, in chunks of what the landing holds. root:
- * the member that needs the result, or -1 for all (rd gives it to all anyway). */
+/* rd (only where every round's vector has its place in the landing, else rsag) or rsag, in
+ * chunks of what the landing holds. root: the member that needs the result, or -1 for all (rd
+ * gives it to all anyway). */
 static void reduce_rounds(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
                           const coll_buf_t *src, size_t count, const coll_op_t *op, int halving,
                           int root)
@@ -472,10 +456,10 @@ static void node_combine(coll_t *c, const hier_map_t *m, char *acc, const coll_b
         op->acc(op, acc, hier_node_view(c, src, j, 0), count);
 }
 
-/* Each leader combines its group's sources (read through shared memory) into its dest, the
- * leaders run rd or rsag over their groups' results, and the members copy the result from
- * their leader's dest. Every partial result covers a consecutive run of groups and so of
- * members, the lower one on the left, as everywhere here. */
+/* Each leader combines its group's sources (through shared memory) into its dest, the leaders
+ * run rd or rsag over the groups' results, and the members copy the result from their leader's
+ * dest. Every partial result covers a consecutive run of groups and so of members, the lower on
+ * the left. */
 static void reduce_hier(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                         const coll_op_t *op)
 {
