@@ -17,21 +17,19 @@ void coll_barrier(coll_t *c);
 void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes,
                     int root, int root_too);
 
-/* dest = op over the members of src, count elements each (dest == src allowed): x0 op x1
- * op ... op x(n-1). A non-commutative op (op->commute == 0) runs only on algorithms that
- * keep that order; every algorithm keeps it today (algo.c says which may not). */
+/* dest = op over the members of src, count elements each (dest == src allowed): x0 op x1 op ...
+ * op x(n-1). A non-commutative op (op->commute == 0) runs only on algorithms that keep that
+ * order; all do (algo.c says which may not). */
 void coll_reduce(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                  const coll_op_t *op);
-/* The same where only member root needs the result: dest (symmetric on every member) is
- * complete on root; the others' may hold only parts (shmrs copies the slices to root only;
- * where reduce-scatter fits the landing in one piece, a binomial gather to root replaces its
- * allgather). */
+/* The same where only member root needs the result: dest (symmetric) is complete on root, and
+ * may hold only parts elsewhere (shmrs copies the slices to root only; where reduce-scatter fits
+ * the landing in one piece, a binomial gather to root replaces its allgather). */
 void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                     const coll_op_t *op, int root);
 
-/* Where this call's message-passing reductions and scans receive, their rounds each in a
- * place of its own: the call's work space when need bytes fit it, else on a team the half of
- * the team's steps of this call's parity (reduce.c). Returns its bytes. */
+/* Where this call's message-passing reductions and scans receive, each round in a place of its
+ * own (reduce.c); returns its bytes. */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
 
 /* The same into dest from src, both memory of this PE only (src == dest allowed), through
@@ -39,10 +37,9 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
 void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
                          size_t count, const coll_op_t *op);
 
-/* A small rooted reduce on a team (c->team): every member writes its count elements (src:
- * any local memory) into its slot of the root's work space and leaves; the root combines them
- * into dest (local memory, may be src). It returns early (engine.h): the team's next call
- * checks progress. Only when coll_reduce_gather_fits. */
+/* A small rooted reduce on a team (reduce.c): every member writes its count elements (src: any
+ * local memory) into the root's work space and leaves early (engine.h, "Early return"); the root
+ * combines them into dest (local memory, may be src). Only when coll_reduce_gather_fits. */
 void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
                         const coll_op_t *op, int root);
 /* n members' vectors of nbytes fit the root's work space (of work_bytes). */
@@ -57,10 +54,9 @@ static inline size_t coll_block_at(const size_t *offs, size_t nbytes, int member
 {
     return offs ? offs[member] : (size_t)member * nbytes;
 }
-/* Concatenation of blocks whose places every member knows (coll_block_at): member i's from
- * its src (which may be dest, the block at its start) to dest + coll_block_at(i) on every
- * member. Bruck's ceil(log2 n) steps over the members, or with hier the node-aware form over
- * the nodes (hier_collect.c). offs NULL: fcollect's blocks of nbytes. */
+/* Concatenation of blocks whose places every member knows (coll_block_at): member i's from its
+ * src (which may be dest, the block at its start) to dest + coll_block_at(i) on every member, in
+ * Bruck's ceil(log2 n) steps, or with hier over the nodes (hier_collect.c). offs NULL: fcollect. */
 void coll_collect_bruck(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                         const size_t *offs, size_t nbytes, int hier);
 
@@ -84,12 +80,11 @@ void coll_rotate(char *p, size_t l, size_t r);
 
 /* Block j (nbytes) of member i's src goes to block i of member j's dest. */
 void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t nbytes);
-/* Bruck's ceil(log2 n) steps for a personalised exchange of small blocks of any sizes, on a
- * team not all on shared memory (alltoall.c): fewer messages than one per pair. They run in
- * the call's work space, which the caller has made the team's steps (coll_work_in_steps, and
- * moved past anything of its own there, alike on every member). The callbacks give this
- * member's block for each other member and take the block from each; the block to itself is
- * the caller's. */
+/* Bruck's ceil(log2 n) steps for a personalised exchange of small blocks of any sizes, on a team
+ * not all on shared memory (alltoall.c): fewer messages than one per pair. They run in the call's
+ * work space, which the caller has made the team's steps (coll_work_in_steps) and moved its own
+ * data past, alike on every member. The callbacks give this member's block for each other member
+ * and take the block from each; the block to itself is the caller's. */
 typedef struct coll_blocks {
     /* Write the block for member j at `to` (at most coll_alltoall_bruck_room bytes, or the
      * job ends with an internal error); return its size, | COLL_BLOCK_MARKED if the caller

@@ -9,20 +9,18 @@
  *   fcollect (and the MPI-style allgatherv's records): node blocks gathered at the leader
  *             -> leaders exchange node blocks -> node members copy the whole from the leader
  *
- * Groups. A group is a maximal run of consecutive members on one node, so every group covers
- * a consecutive range of members and combining groups in group order keeps member order: a
- * non-commutative operator (src/coll/ops.h commute == 0) gets x0 op ... op x(n-1). With the
- * usual block placement (and SSHMEM_PES_PER_NODE) a run is a node's whole share of the set;
- * with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
- * The leader of a group is its first member (the root itself in the root's group of a bcast).
+ * Groups. A group is a maximal run of consecutive members on one node, so combining groups in
+ * group order keeps member order: a non-commutative operator (ops.h, commute == 0) gets x0 op ...
+ * op x(n-1). With block placement (and SSHMEM_PES_PER_NODE) a run is a node's whole share of the
+ * set; with round-robin placement runs are single PEs and hier degrades to its leader algorithm.
+ * A group's leader is its first member (the root itself in the root's group of a bcast).
  *
- * On-node views (hier_map.c). Members of a node reach each other by load/store: straight
- * into each other's heap and globals, the heap mapped from its memory file for these
- * algorithms alone where UCX has no shared-memory transport (sshmem_peer_node_heap:
- * UCX_TLS=tcp,self leaves direct views of node mates' heaps NULL). On-node flags are the
- * call's own flag words, taken by CPU atomics: only members of one node touch them. Flags
- * between leaders take other slots and coll_add (UCX once any PE is off-node). A word is in
- * one of the two domains for the whole call: one atomicity domain per word.
+ * On-node views (hier_map.c). Node mates reach each other by load/store, in heap and globals; the
+ * heap is mapped from its memory file for these algorithms alone where UCX has no shared-memory
+ * transport (sshmem_peer_node_heap: UCX_TLS=tcp,self leaves direct views of node mates' heaps
+ * NULL). On-node flags are the call's own flag words, taken by CPU atomics: only members of one
+ * node touch them. Flags between leaders take other slots and coll_add (UCX once any PE is
+ * off-node). A word stays in one domain for the whole call: one atomicity domain per word.
  *
  * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
  * automatic one (coll_node_loads, set_shape.h).
