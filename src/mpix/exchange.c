@@ -1,6 +1,6 @@
 /*
- * exchange.c: typed blocks from senders to receivers on the collective engine (see
- * exchange.h for the protocol).
+ * exchange.c: typed blocks from senders to receivers on the collective engine (exchange.h has
+ * the protocol).
  *
  * Work space layout: the peers at distance d = 1 .. n-1 (sender i = me - d writes to me,
  * receiver j = me + d is written by me) each own one slot of every member's work space (the
@@ -8,18 +8,15 @@
  *   bytes  0..15  invitation from the receiver at distance d: where a large block goes
  *   bytes 16..31  header from the sender at distance d: {count, large, call number}
  *   bytes 32..    eager data from the sender at distance d
- * The two writers of a slot are different PEs and write different bytes (header and data
- * are adjacent, so through UCX they travel as one put).
+ * The two writers of a slot are different PEs and write different bytes (header and data are
+ * adjacent, so through UCX they travel as one put).
  *
- * A header announces itself where the engine lets a pair stamp (coll_stamps_to: shared
- * memory, and UCX with one-sided puts): count and data go first, the call number last, and
- * the receiver polls the slot's own cache line, which brings header and small data at once.
- * Where a pair stamps, a block of up to 16 bytes between members at most
- * SSHMEM_TEAM_POST_DISTANCES apart goes, header and all, into the receiver's post box for
- * this call instead (team/team.h, "Posts"), where consecutive calls share cache lines.
- * Where UCX emulates puts (tcp), header and data travel with a signal on the flag as one
- * message instead (coll_put_signal), and a receiver that has not reached the call holds it
- * (coll/engine.h, "Early return").
+ * A header is stamped where the pair stamps (coll_stamps_to; engine.h, stamps). There a block of
+ * up to 16 bytes between members at most SSHMEM_TEAM_POST_DISTANCES apart goes, header and all,
+ * into the receiver's post box for this call instead (team/team.h, "Posts"), where consecutive
+ * calls share cache lines. Where UCX emulates puts (tcp), header and data travel with a signal
+ * as one message (coll_put_signal), held by a receiver not yet in the call (coll/engine.h,
+ * "Early return").
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -38,10 +35,9 @@
 #include "mpix/exchange_blocks.h"
 #include "mpix/exchange_slots.h"
 
-/* Whether this PE and member `partner`, d apart, have a post box (see the top): where they
- * stamp, as both ends agree. And whether count elements go in it: the sender decides with its
- * count; the receiver watches both box and slot, so that a sender whose count differs from
- * its own is found out either way (take_header). */
+/* Whether this PE and member `partner`, d apart, have a post box (see the top): where they stamp,
+ * as both ends agree. And whether count elements go in it: the sender decides by its count; the
+ * receiver watches box and slot, so a sender whose count differs is found out either way. */
 static int post_pair(const xchg_t *x, int d, int partner)
 {
     return d <= SSHMEM_TEAM_POST_DISTANCES && xchg_stamps_to(x, partner);
@@ -53,11 +49,10 @@ static int by_post(const xchg_t *x, int d, int partner, size_t count)
            bytes <= SSHMEM_TEAM_POST_BYTES - sizeof(header_t) && !is_large(x, count);
 }
 
-/* As a sender at distance d: the header, and the data if it is small, into the receiver's
- * post box where the pair has one and the block fits it, else into its slot. Where the pair
- * stamps, data and count go first and the call number last (through UCX one put, a fence
- * and the call number: coll_put_stamped, which never puts the data over the stamp word, as a
- * data put that landed late would set it back); elsewhere header and data go with a signal. */
+/* As a sender at distance d: the header, and the data if small, into the receiver's post box
+ * where the pair has one and the block fits, else into its slot. Stamped where the pair stamps
+ * (coll_put_stamped never puts data over the stamp word, which a late data put would set back);
+ * elsewhere header and data go with a signal. */
 static void send_header(xchg_t *x, int d)
 {
     const int j = to_member(&x->c, d);
@@ -98,9 +93,9 @@ static void set_slots(xchg_t *x)
     x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
-/* As a receiver at distance d, before any header: a block this PE expects to be large gets
- * an invitation saying where it goes (which also says that this PE is inside the call).
- * Returns whether it invited. */
+/* As a receiver at distance d, before any header: a block this PE expects to be large gets an
+ * invitation saying where it goes (which also says this PE is inside the call). Returns whether
+ * it invited. */
 static int invite(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
@@ -133,8 +128,8 @@ static void take_header(xchg_t *x, int d)
     xchg_take(x, i, h->count & ~HEADER_LARGE, h->count & HEADER_LARGE ? NULL : h + 1);
     if (x->flags_only) /* a tree scatter's member among others */
         xchg_tree_pass_on(x, d, h);
-    /* A header stays as it is (its stamp never matches a later call's, coll_stamp): setting it
-     * back would make its line travel back and forth once more per call. */
+    /* A header stays as it is (its stamp never matches a later call's): setting it back would
+     * make its line travel back and forth once more per call. */
 }
 
 /* As a sender at distance d, invited: the large block itself, straight into dest. */
@@ -208,9 +203,9 @@ static void run_distances(xchg_t *x)
 static void run_exchange(xchg_t *x, int rooted, int early)
 {
     coll_t *c = &x->c;
-    /* A scatter that may go down the tree and does not return early: the root sends once
-     * every member has entered (arrivals up the tree), so that nobody leaves before all have
-     * entered, without a barrier at the end. */
+    /* A scatter that may go down the tree and does not return early: the root sends once every
+     * member has entered (arrivals up the tree), so nobody leaves before all have entered,
+     * without a barrier at the end. */
     const int arrivals = rooted && !early && xchg_tree_pattern(x);
     if (arrivals)
         xchg_tree_arrivals(x);
@@ -234,9 +229,9 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.type = type;
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
-    /* More members than the sync area has slots: the team's steps (sized by the team) give
-     * every distance a slot. They hold what other calls left there, which a stamp could
-     * meet: every header comes with a signal. */
+    /* More members than the sync area has slots: the team's steps (sized by the team) give every
+     * distance a slot. What other calls left there could meet a stamp: every header comes with a
+     * signal. */
     const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN;
     if (in_steps)
         coll_work_in_steps(c);
@@ -264,10 +259,9 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     /* In the steps, in step: the steps' half of this parity is free (coll_work_in_steps). */
     coll_announce(c, path == LINEAR && !in_steps);
-    /* A rooted pattern returns early: a PE leaves once its own blocks are through (coll/
-     * engine.h, "Early return": the team's next call checks progress). On shared memory
-     * always; through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose
-     * members all reach each other by messages, where nobody reads progress words. */
+    /* A rooted pattern returns early (coll/engine.h, "Early return"): on shared memory always;
+     * through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose members all reach
+     * each other by messages, where nobody reads progress words. */
     const int early = rooted && c->n > 1 &&
                       (c->direct || c->n <= MPIX_EARLY_UCX_MAX || coll_team_messages(c->team));
     if (early)
