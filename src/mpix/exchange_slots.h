@@ -1,9 +1,8 @@
 /*
- * exchange_slots.h: what the exchange's parts share (exchange.c runs it, tree.c runs a
- * scatter down a tree and a gather up it, allgather_bruck.c and alltoall_bruck.c run small
- * allgathers and alltoalls in log2(n) steps; exchange_blocks.c moves the blocks they have in
- * common): the layout of a member's work space, the headers, and the state of one exchange.
- * Private to src/mpix.
+ * exchange_slots.h: what the exchange's parts share (exchange.c runs it, tree.c a scatter down
+ * a tree and a gather up it, allgather_bruck.c and alltoall_bruck.c small allgathers and
+ * alltoalls in log2(n) steps, exchange_blocks.c the blocks they have in common): the layout of a
+ * member's work space, the headers, and the state of one exchange. Private to src/mpix.
  */
 #ifndef SSHMEM_MPIX_EXCHANGE_SLOTS_H
 #define SSHMEM_MPIX_EXCHANGE_SLOTS_H
@@ -17,9 +16,8 @@
 #include "datatype/datatype.h"
 #include "mpix/sides.h"
 
-/* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one
- * flag: a PE waits once for both what it receives and the invitations for what it sends
- * (one wait fewer per call). */
+/* Invitations, and the headers (with eager data) of pairs that do not stamp, arrive on one flag:
+ * a PE waits once for what it receives and the invitations for what it sends. */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
@@ -54,9 +52,8 @@ typedef struct xchg {
                         * the team's steps */
 } xchg_t;
 
-/* Whether the header between this PE and member announces itself by its stamp (the engine
- * lets the pair stamp, and this exchange does not signal every header). Both ends of a pair
- * get the same answer. */
+/* Whether the header between this PE and member announces itself by its stamp (the pair stamps,
+ * and this exchange does not signal every header); the same answer at both ends. */
 static inline int xchg_stamps_to(const xchg_t *x, int member)
 {
     return !x->flags_only && coll_stamps_to(&x->c, member);
@@ -141,9 +138,8 @@ void xchg_alltoall_bruck(xchg_t *x);
 /* ------------------------------------------------------------------ the tree scatter and
  * gather (tree.c) */
 
-/* Whether this exchange is a scatter that the root may send down the tree: then every
- * member waits for its header by a signal (xchg_t.flags_only), whichever way it comes. The
- * same answer on the root and every member. */
+/* Whether this exchange is a scatter that the root may send down the tree: then every member
+ * waits for its header by a signal (flags_only), whichever way it comes; alike on every PE. */
 int xchg_tree_pattern(const xchg_t *x);
 /* A scatter that may go down the tree (xchg_tree_pattern), before anything is sent: every
  * member has entered the call once the root returns from this (arrivals up a binomial tree:

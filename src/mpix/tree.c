@@ -276,9 +276,8 @@ int xchg_tree_send(xchg_t *x)
     return 1;
 }
 
-/* As a scatter's member at distance d from the root (its block comes as a message from the
- * root), with its block taken from header h: if the message says this PE heads a subtree,
- * pass the rest on. */
+/* As a scatter's member at distance d from the root (exchange_slots.h): pass the rest on if the
+ * root's message says this PE heads a subtree. */
 void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h)
 {
     const coll_t *c = &x->c;
