@@ -1,10 +1,9 @@
 /*
- * alltoall.c: personalized exchange. Pairwise: in step d each member writes its block for
- * member i + d straight into that member's dest, so at every step every member writes to a
- * different target; then one count of n - 1 signals. On shared memory the writes are copies
- * done by all CPUs at once. Small blocks on a team not all on shared memory take Bruck's
- * ceil(log2 n) steps instead (below; also the strided form's, packed, and the MPI-style
- * alltoallv's).
+ * alltoall.c: personalized exchange. Pairwise: in step d each member writes its block for member
+ * i + d straight into that member's dest, so at every step every member writes to a different
+ * target; then one count of n - 1 signals. On shared memory all CPUs copy at once. Small blocks
+ * on a team not all on shared memory take Bruck's ceil(log2 n) steps instead (below; also the
+ * strided form's, packed, and the MPI-style alltoallv's).
  */
 #include <stdint.h>
 #include <string.h>
@@ -16,20 +15,19 @@
 
 /* ------------------------------------------------------------------ Bruck's steps
  *
- * The pairwise exchange costs n - 1 messages per member. Bruck's index algorithm takes
- * ceil(log2 n) steps instead: position k of a member holds the block on its way to the
- * member k further on; in step e every member sends the blocks of the positions whose bit e
- * is set to the member 2^e further on, which keeps them at the same positions. After the last
- * step position k holds the block from the member k below.
+ * Pairwise costs n - 1 messages per member; Bruck's index algorithm takes ceil(log2 n) steps:
+ * position k of a member holds the block on its way to the member k further on; in step e every
+ * member sends the blocks of the positions whose bit e is set to the member 2^e further on, at
+ * the same positions. After the last step position k holds the block from the member k below.
  *
- * The blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its
- * length in 4 bytes (with the caller's mark, COLL_BLOCK_MARKED), then its bytes, padded to 4
- * (records are read with memcpy, so nothing needs more alignment; every byte a block takes
- * travels up to log2 n times). Everything lies in the call's work space, which the
- * caller has made the team's steps (coll_work_in_steps; nothing else writes there in this
- * call): a region per step where that step's message lands and its records stay until they
- * move on or are taken (no receiver has to say that a region is free), a region where this
- * member builds the message it sends, and where each position's record lies now.
+ * Blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its length
+ * in 4 bytes (with the caller's mark, COLL_BLOCK_MARKED), then its bytes, padded to 4 (records
+ * are read with memcpy, so nothing needs more alignment; a block's bytes travel up to log2 n
+ * times). All lies in the call's work space, made the team's steps by the caller
+ * (coll_work_in_steps; nothing else writes there in this call): a region per step where its
+ * message lands and its records stay until they move on or are taken (no receiver says a region
+ * is free), a region where this member builds its message, and where each position's record
+ * lies now.
  */
 #define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
 #define BRUCK_OWN UINT32_MAX /* a position that still holds this member's own block */

@@ -2,19 +2,19 @@
  * collect.c: concatenating every member's block on every member.
  *
  * fcollect (the same block size everywhere; SSHMEM_COLL_FCOLLECT):
- *  - linear: each member writes its block into every other member's dest, then signals it;
- *    one step. On shared memory these are plain copies and every CPU copies at once, each
- *    reading its block once for all destinations (multicast_block).
- *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it
- *    holds, starting with its own, to member i - 2^k, as one run: each member keeps its own
- *    block first and the following members' after it, and puts them in member order at the
- *    end (one local rotation; ring_bruck.c);
+ *  - linear: each member writes its block into every other member's dest, then signals it; one
+ *    step. On shared memory these are plain copies, every CPU copying at once and reading its
+ *    block once for all destinations (multicast_block).
+ *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it holds,
+ *    starting with its own, to member i - 2^k, as one run: each member keeps its own block first
+ *    and the following members' after it, and puts them in member order at the end (one local
+ *    rotation; ring_bruck.c);
  *  - hier: the same steps between the nodes' leaders (hier_collect.c).
- * collect (a block size per member): on shared memory the offsets come from a prefix sum of
- * the sizes (recursive doubling, the sizes travelling in the flags themselves), then linear;
+ * collect (a block size per member): on shared memory the offsets come from a prefix sum of the
+ * sizes (recursive doubling, the sizes travelling in the flags themselves), then linear;
  * elsewhere recursive doubling over runs of members (collect_in_groups), which needs none.
- * coll_collect_bruck: bruck and hier, for fcollect's blocks and for blocks of sizes every
- * member knows already (the MPI-style allgatherv's, src/mpix/allgather_bruck.c).
+ * coll_collect_bruck: bruck and hier, for fcollect's blocks and for blocks of sizes every member
+ * knows already (the MPI-style allgatherv's, src/mpix/allgather_bruck.c).
  */
 #include <stdint.h>
 #include <string.h>
@@ -39,10 +39,10 @@ static void own_block(const coll_buf_t *dest, size_t at, const coll_buf_t *src, 
         sshmem_copy(to, src->addr, nbytes); /* streams when large (core/copy.h) */
 }
 
-/* On shared memory, the own block goes to every member's dest (this member's too) piece by
- * piece: each piece is copied to all of them while it sits in the L1 cache, so the source is
- * read from memory once instead of n times. Only below the streaming size (streaming stores
- * bypass the cache and end with a fence, so they go whole, one destination at a time). */
+/* On shared memory, the own block goes to every member's dest (ours too) piece by piece, each
+ * piece copied to all while it sits in L1, so the source is read from memory once, not n times.
+ * Only below the streaming size (streaming stores bypass the cache and end with a fence, so they
+ * go whole, one destination at a time). */
 static int multicast_fits(const coll_t *c, const coll_buf_t *dest, size_t at,
                           const coll_buf_t *src, size_t nbytes)
 {
@@ -112,9 +112,9 @@ void coll_fcollect(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
     coll_done(c);
 }
 
-/* Where this member's block starts: the sum of the sizes of the members before it. Recursive
- * doubling (Hillis-Steele); the messages that wrap around carry nothing useful but keep every
- * member dependent on every other (the engine's reuse rule). */
+/* Where this member's block starts: the sum of the sizes before it, by recursive doubling
+ * (Hillis-Steele); the messages that wrap around carry nothing useful but keep every member
+ * dependent on every other (the engine's reuse rule). */
 static size_t collect_offset(coll_t *c, size_t nbytes)
 {
     long partial = (long)nbytes;
@@ -127,18 +127,17 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
     return (size_t)partial - nbytes;
 }
 
-/* Recursive doubling over runs of members, for sets whose members do not all map each other.
- * The members fall into a power of two of groups, consecutive pairs first and then single
- * members, so that every group, and every aligned block of groups, is a run of consecutive
- * members. A group's second member hands its block to the first; the first members then
- * double their runs: in the step with distance d a group exchanges the run it holds with
- * group g ^ d. Nobody knows where its run lies in the end, so each keeps its run at the start
- * of its dest and the partner's joins it there: a run that fits a region of the work space
- * (the team's steps, one region per step: nobody says a region is free) lands there with its
- * length in the flag, one put and one signal, and is copied after the own run; a larger one
+/* Recursive doubling over runs of members, for sets whose members do not all map each other. The
+ * members fall into a power of two of groups, consecutive pairs first, then single members, so
+ * every group, and every aligned block of groups, is a run of consecutive members. A group's
+ * second member hands its block to the first; the first members then double their runs: in the
+ * step with distance d a group exchanges its run with group g ^ d. Nobody knows where its run
+ * ends up, so each keeps its run at the start of its dest and the partner's joins it: a run that
+ * fits a region of the work space (the team's steps, one region per step: nobody says a region
+ * is free) lands there with its length in the flag and is copied after the own run; a larger one
  * sends its length first, learns the partner's from the partner's message, and goes straight
- * behind the partner's run in its dest. The run of the lower group goes first (a rotation).
- * At the end every first member holds the whole from 0, and gives its second member all. */
+ * behind the partner's run in its dest. The lower group's run goes first (a rotation). At the
+ * end every first member holds the whole from 0 and gives its second member all. */
 typedef struct collect_groups {
     int count;  /* a power of two */
     int pairs;  /* groups 0 .. pairs-1 are pairs of members, the others single members */

@@ -1,22 +1,20 @@
 /*
- * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on the collective
- * engine of src/coll: the team's sync areas, the engine's algorithms and its choice of them
- * by size, PE count and shared memory (SSHMEM_COLL_REDUCE forces them here too). Every
- * engine algorithm keeps member order, so a non-commutative user operator gets x0 o x1 o ...
- * o x(n-1) exactly.
+ * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on src/coll's engine:
+ * the team's sync areas, the engine's algorithms and its choice of them (SSHMEM_COLL_REDUCE
+ * forces them here too). Every engine algorithm keeps member order, so a non-commutative user
+ * operator gets x0 o x1 o ... o x(n-1) exactly.
  *
  * The (datatype, operator) pair becomes an engine operator (red_form.c). Buffers:
  *  - symmetric source and dest (shmem_malloc, globals; the normal case) with a form that may
  *    write whole elements: the engine works on them directly, no copy;
- *  - anything else (local memory, a type with gaps): the data goes in pieces through the
- *    team's symmetric staging buffer (src/team/team.h), combined there in place.
- * Which of the two runs must be the same on every PE: it depends on the datatype (the same
- * everywhere) and on whether the buffers are symmetric, which shmemx.h asks to be the same on
- * every PE.
+ *  - anything else (local memory, a type with gaps): the data goes in pieces through the team's
+ *    symmetric staging buffer (src/team/team.h), combined there in place.
+ * Which runs must be the same on every PE: it depends on the datatype and on whether the buffers
+ * are symmetric, which shmemx.h asks to be the same on every PE.
  *
- * reduce (to a root): small vectors are gathered at the root (gathered()); anything else is
- * the engine's reduction to a root (coll_reduce_to) with the staging buffer as everybody's
- * dest, which the root copies out. Either way dest is written on the root only, as MPI says.
+ * reduce (to a root): small vectors are gathered at the root (gathered()); anything else is the
+ * engine's reduction to a root (coll_reduce_to) with the staging buffer as everybody's dest,
+ * which the root copies out. Either way dest is written on the root only, as MPI says.
  */
 #include <stdint.h>
 #include <string.h>
@@ -155,10 +153,10 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
 }
 
 /*
- * Pieces of the data through the staging buffer. src_direct: source is symmetric and the
- * form needs no staging, so the engine reads it in place (only dest goes through the stage).
- * Whose dest gets the result: everybody's, but the root's only for a rooted reduce, and not
- * member 0's for an exclusive scan (MPI leaves it alone).
+ * Pieces of the data through the staging buffer. src_direct: source is symmetric and the form
+ * needs no staging, so the engine reads it in place (only dest is staged). The result goes to
+ * everybody's dest, but only the root's for a rooted reduce, and not member 0's for an exclusive
+ * scan (MPI leaves it alone).
  */
 static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
@@ -200,13 +198,12 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
-/* A small rooted reduce gathered at the root (coll_reduce_gather): each member's
- * contribution goes into the root's work space and the member leaves at once, as MPI lets a
- * non-root do. Any source and dest (a form with gaps goes through the staging buffer, on this
- * PE only). On shared memory up to GATHERED_MAX_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through
- * UCX on teams of up to MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each
- * other by messages (coll_team_messages), whenever their vectors fit the root's work space
- * (one message per member instead of an allreduce), auto only. 0 when it does not apply. */
+/* A small rooted reduce gathered at the root (coll_reduce_gather; engine.h, "Early return"). Any
+ * source and dest (a form with gaps is staged on this PE only). On shared memory up to
+ * GATHERED_MAX_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through UCX on teams of up to
+ * MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each other by messages
+ * (coll_team_messages), whenever their vectors fit the root's work space (one message per member
+ * instead of an allreduce), auto only. 0 when it does not apply. */
 static int gathered(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;
