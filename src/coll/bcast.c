@@ -1,17 +1,16 @@
 /*
  * bcast.c: broadcast.
  *
- *  - linear (shared memory): the root copies into every member's dest, signals it and
- *    returns, and a member returns once its data is in: nobody waits for anybody's arrival
- *    (the one early-returning algorithm, see engine.h "Early return"). One step: the best
- *    for small data.
- *  - coop (shared memory): the data is cut in n parts; the root writes part r into member
- *    r's dest while every member reads all other parts straight from the root's source, so
- *    all CPUs copy at once. For large data on a node.
- *  - binomial / knomial (radix 4): arrivals go up a tree to the root, the data comes down
- *    it, each member forwarding from its own dest. For members reached over the network.
- * All but the early linear one learn that every member has entered before the last member
- * leaves (arrivals gathered at the root): the engine's reuse rule.
+ *  - linear (shared memory): the root copies into every member's dest, signals it and returns;
+ *    a member returns once its data is in (engine.h, "Early return"). One step: the best for
+ *    small data.
+ *  - coop (shared memory): the data is cut in n parts; the root writes part r into member r's
+ *    dest while every member reads all other parts straight from the root's source, so all CPUs
+ *    copy at once. For large data on a node.
+ *  - binomial / knomial (radix 4): arrivals go up a tree to the root, the data comes down it,
+ *    each member forwarding from its own dest. For members reached over the network.
+ * All but linear learn that every member has entered before the last member leaves (arrivals
+ * gathered at the root): the engine's reuse rule.
  */
 #include <string.h>
 
@@ -26,9 +25,8 @@ static void local_copy(const coll_buf_t *dest, const coll_buf_t *src, size_t nby
         memcpy(dest->addr, src->addr, nbytes);
 }
 
-/* Linear on shared memory, returning early (engine.h, "Early return"): the root copies into
- * every member's dest at once (the caller's contract says they are ready), signals, and
- * leaves; a member leaves as soon as its data is in. Nobody waits for anybody's arrival. */
+/* Linear (see the top): the root copies into every member's dest at once (the caller's contract
+ * says they are ready). */
 static void bcast_linear_early(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                                size_t nbytes, int root, int root_too)
 {
@@ -174,11 +172,11 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
     coll_done(c);
 }
 
-/* The node-aware broadcast (hier.h). The root leads its own group. Arrivals go from the
- * members to their leader and up the tree above over the leaders to the root; the data comes
- * down it (leader to leader, over the network); then every member copies it from its leader
- * (from the root's source in the root's group), all members of a node at once, and tells the
- * leader it is done reading, so no leader leaves while its buffer is read. */
+/* The node-aware broadcast (hier.h). The root leads its own group. Arrivals go from the members
+ * to their leader and up the leaders' tree to the root; the data comes down it (over the
+ * network), then every member of a node copies it from its leader at once (from the root's
+ * source in the root's group) and tells the leader it is done, so no leader leaves while its
+ * buffer is read. */
 void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                          size_t nbytes, int root, int root_too)
 {

@@ -1,24 +1,20 @@
 /*
- * allgather_bruck.c: small allgathers (allgatherv, allgather) in ceil(log2 n) steps wherever
- * the members are not all on shared memory (exchange_slots.h has what it shares with
- * exchange.c).
+ * allgather_bruck.c: small allgathers (allgatherv, allgather) in ceil(log2 n) steps wherever the
+ * members are not all on shared memory (exchange_slots.h has what it shares with exchange.c).
  *
  * The exchange sends every block to every member: n - 1 messages per PE (three UCX puts each
- * where puts are one-sided: the header's count, the data, the call number), so a PE's
- * messages grow with the team. Here the blocks take the same steps as fcollect, on the
- * engine's own (coll_collect_bruck): each member packs its block behind a header (its count
- * and the call number: record_head_t) at the start of its work space, and the steps leave
- * every member's record in every member's work space in member order, at places following
- * from recvcounts, which every PE holds. Between nodes of several members they are fcollect's
- * node-aware steps (hier_worth, coll/hier.h), so each record enters a node once.
- * After the steps each PE checks every header against its own recvcounts (a sender whose
- * count differs, or recvcounts that differ between PEs, is reported) and unpacks the blocks
- * into dest.
+ * where puts are one-sided: count, data, call number), growing with the team. Here the blocks
+ * take fcollect's steps (coll_collect_bruck): each member packs its block behind a header (its
+ * count and the call number: record_head_t) at the start of its work space, and the steps leave
+ * every member's record in every member's work space in member order, at places following from
+ * recvcounts, which every PE holds. Between nodes of several members they are fcollect's
+ * node-aware steps (hier_worth, coll/hier.h), so each record enters a node once. Then each PE
+ * checks every header against its own recvcounts (a sender whose count differs, or recvcounts
+ * that differ between PEs, is reported) and unpacks the blocks into dest.
  *
- * Every PE decides alike: the team is not all on shared memory (c->direct, the same on every
- * member), and everybody's blocks fit the work space, by recvcounts, which MPI requires to be
- * the same on every PE; hier_worth is the set's shape's. The work space is the team's steps
- * (coll_work_in_steps), which grow with the team.
+ * Every PE decides alike: the team is not all on shared memory (c->direct), and everybody's
+ * blocks fit the work space by recvcounts, which MPI requires to be the same on every PE;
+ * hier_worth is the set's shape's. The work space is the team's steps (coll_work_in_steps).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,10 +32,10 @@
 #define OFFS_ON_STACK 256   /* members whose offsets need no malloc */
 
 /* A record's header, 4 bytes, since between nodes the records' bytes are the time (an 8-byte
- * block in 12, not 24): the block's count (below 2^COUNT_BITS, or the call takes the
- * exchange) and the call number's low bits. A record another call left at a place matches
- * one call in 2^(32 - COUNT_BITS), and only where recvcounts differ between PEs, which the
- * counts then mostly show. Records are read with memcpy: 4-byte alignment is enough. */
+ * block in 12, not 24): the block's count (below 2^COUNT_BITS, or the call takes the exchange)
+ * and the call number's low bits. A record another call left at a place matches one call in
+ * 2^(32 - COUNT_BITS), and only where recvcounts differ between PEs, which the counts then
+ * mostly show. Records are read with memcpy: 4-byte alignment is enough. */
 #define COUNT_BITS 20
 typedef uint32_t record_head_t;
 

@@ -2,21 +2,19 @@
  * alltoall_bruck.c: small alltoallv / alltoall blocks in ceil(log2 n) steps on every team not
  * all on shared memory (exchange_slots.h has what it shares with exchange.c).
  *
- * The exchange sends a block to every member: n - 1 messages per PE (three UCX puts each
- * where puts are one-sided), and over TCP each costs its sender and (on one host) its
- * receiver kernel time. Here the blocks take the engine's
- * Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c, shmem_alltoallmem's too), each
- * block as its packed data alone: the steps carry its size, which says its count, so every PE
- * can check every count against its own recvcounts without a header (at 8 bytes a header
- * would double what every step carries).
+ * The exchange sends a block to every member: n - 1 messages per PE (three UCX puts each where
+ * puts are one-sided), and over TCP each costs its sender and (on one host) its receiver kernel
+ * time. Here the blocks take the engine's Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c,
+ * shmem_alltoallmem's too), each as its packed data alone: the steps carry its size, which says
+ * its count, so every PE checks every count against its recvcounts without a header (an 8-byte
+ * header would double what every step carries).
  *
- * A PE knows its own counts only, so the choice of path cannot depend on them: on such a team
- * every alltoall takes the steps. A block too large for them goes beside them: its count
- * still takes the steps (marked, with HEADER_LARGE), and the block itself goes as the
- * exchange's do: the receiver, judging from its recvcount, invites the sender at entry
- * (where the block goes), and the sender puts it there with the type's layout after the
- * steps. A sender and receiver that disagree about a count disagree about the path only
- * then, and the receiver reports the mismatch from the count the steps carried.
+ * A PE knows its own counts only, so the path cannot depend on them: on such a team every
+ * alltoall takes the steps. A block too large for them goes beside them: its count still takes
+ * the steps (marked, with HEADER_LARGE), and the block goes as the exchange's do (exchange.h,
+ * rendezvous), invited at entry, put after the steps. A sender and receiver that disagree about
+ * a count disagree about the path only then, and the receiver reports the mismatch from the
+ * count the steps carried.
  *
  * Work space (the team's steps, coll_work_in_steps): the invitation from member i at
  * i * INVITE_BYTES; Bruck's steps run in the rest of it, which steps_view gives them.
