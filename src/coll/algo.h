@@ -1,13 +1,12 @@
 /*
  * algo.h: which algorithm a collective uses. Each collective has an environment variable
- * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT; see core/env.h and doc/) whose
- * value forces one algorithm; "auto" (the default) chooses by PE count, size and whether the
- * members share memory. A shared-memory algorithm forced on a set that does not share memory
- * falls back to the automatic choice, and so does hier (src/coll/hier.h) where node mates do
- * not map each other (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes
- * with more than one member on some node (hier_worth). Every PE of a call makes the same
- * choice: it depends only on values all members agree on. Every reduction algorithm keeps
- * member order (src/coll/reduce.c), and so does the scan (one algorithm, scan.c), so a
+ * (SSHMEM_COLL_BARRIER, _BCAST, _REDUCE, _FCOLLECT; see core/env.h and doc/) whose value forces
+ * one algorithm; "auto" (the default) chooses by PE count, size and whether the members share
+ * memory. A shared-memory algorithm forced on a set that does not share memory falls back to the
+ * automatic choice, and so does hier (hier.h) where node mates do not map each other
+ * (SSHMEM_LOCAL=ucx). Auto picks hier when the set spans several nodes with more than one member
+ * on some node (hier_worth). Every PE of a call chooses alike: the choice depends only on values
+ * all members agree on. Every reduction algorithm (reduce.c) and the scan keep member order, so a
  * non-commutative operator may take any of them.
  */
 #ifndef SSHMEM_COLL_ALGO_H

@@ -1,12 +1,11 @@
 /*
  * slots.h: the map of flag slots, every algorithm's in one place.
  *
- * A call's flags (a pSync of at least COLL_MIN_FLAGS longs, or a team's sync area) are
- * counting semaphores indexed by slot (coll/engine.h). One algorithm runs per call, so the
- * algorithms share one range; the barrier any algorithm may call has a range of its own,
- * and the early broadcast the last slot. A name here means one flag of one algorithm;
- * algorithms that do the same step (the node-aware ones inside a node, the message-passing
- * reductions' rounds) share its name.
+ * A call's flags (a pSync of at least COLL_MIN_FLAGS longs, or a team's sync area) are counting
+ * semaphores indexed by slot (coll/engine.h). One algorithm runs per call, so the algorithms
+ * share one range; the barrier any algorithm may call has its own, and the early broadcast the
+ * last slot. A name here means one flag of one algorithm; algorithms doing the same step (the
+ * node-aware ones inside a node, the message-passing reductions' rounds) share its name.
  *
  *   0 .. 19   COLL_SLOT_BARRIER: coll_barrier's algorithms
  *  20 .. 62   COLL_SLOT_ALGO: the algorithm of the call

@@ -9,12 +9,11 @@
 
 #include "datatype/datatype.h"
 
-/* Rooted calls (the gather family, a reduce to a root) return early through UCX on
- * teams of up to this many PEs: the next call then reads every member's progress word with a
- * UCX get (coll/engine.h, "Early return"), which on larger teams costs more than the signals
- * that an early return saves. On shared memory they always return early, and so does the
- * gather family where every member is reached by messages (coll_team_messages): there the
- * next call learns it with a barrier of gated messages instead. */
+/* Rooted calls (the gather family, a reduce to a root) return early through UCX on teams of up
+ * to this many PEs: the next call then reads every member's progress word with a UCX get
+ * (coll/engine.h, "Early return"), which on larger teams costs more than the signals an early
+ * return saves. Always on shared memory, and for the gather family where every member is reached
+ * by messages (coll_team_messages: a barrier of gated messages instead of the gets). */
 #define MPIX_EARLY_UCX_MAX 8
 
 /* The team itself (src/team: its members, sync areas and staging buffer); a team this PE

@@ -1,12 +1,11 @@
 /*
- * red_form.c: how an MPI-style (datatype, operator) pair becomes an operator of the one
- * table's form (coll_op_t), so that the collective engine's reduction and scan algorithms
- * run it (see op.h for the three forms and why).
+ * red_form.c: how an MPI-style (datatype, operator) pair becomes an operator of the one table's
+ * form (coll_op_t) that the engine's reduction and scan algorithms run (op.h: the three forms).
  *
- * The cheapest correct form wins: a predefined operator on consecutive items of one kind is
- * the table's own entry on the user's memory (no copy, vectorized loops); a user operator on
- * a type without gaps runs on the user's memory too; everything else is staged into slots
- * where writing whole elements is harmless, and only the data bytes go back.
+ * The cheapest correct form wins: a predefined operator on consecutive items of one kind is the
+ * table's own entry on the user's memory (no copy, vectorized loops); a user operator on a type
+ * without gaps runs on the user's memory too; everything else is staged into slots where writing
+ * whole elements is harmless, and only the data bytes go back.
  */
 #include <limits.h>
 #include <stdalign.h>
@@ -63,10 +62,9 @@ static void user_op3(const coll_op_t *op, void *restrict out, const void *restri
     user_call(form_of(op), a, out, n);
 }
 
-/* io o b needs io on the left, and the user function writes its right operand: b goes
- * through a copy, a piece of USER_PIECE_BYTES at a time through a buffer that stays in L1
- * (an allocation only for an element larger than that). Only non-commutative operators
- * need it. */
+/* io o b needs io on the left, and the user function writes its right operand: b goes through
+ * a copy, USER_PIECE_BYTES at a time through a buffer that stays in L1 (allocated only for an
+ * element larger than that). Only non-commutative operators need it. */
 #define USER_PIECE_BYTES 4096
 static void user_acc(const coll_op_t *op, void *restrict io, const void *restrict b, size_t n)
 {
