@@ -14,9 +14,9 @@ enum coll_barrier_algo coll_algo_barrier(const coll_t *c)
         return (enum coll_barrier_algo)forced;
     if (!c->direct && hier_worth(c))
         return COLL_BARRIER_HIER;
-    /* All-signal-all reaches everybody in one step; worth it while the signals are cheap.
-     * With more PEs than CPUs each wait costs a trip through the scheduler, so one wait of
-     * n - 1 signals beats log2(n) waits of one (8 PEs on 2 cores: 3 to 4 times faster). */
+    /* All-signal-all reaches everybody in one step; worth it while the signals are cheap. With
+     * more PEs than CPUs each wait costs a trip through the scheduler, so one wait of n - 1
+     * signals beats log2(n) waits of one. */
     if (c->direct && (c->n <= 4 || (c->n <= 16 && coll_host_crowded())))
         return COLL_BARRIER_FLAT;
     return COLL_BARRIER_DISSEM;
@@ -38,10 +38,10 @@ enum coll_bcast_algo coll_algo_bcast(const coll_t *c, size_t nbytes)
     return c->n > 4 && c->n <= 16 && nbytes <= 8192 ? COLL_BCAST_KNOMIAL : COLL_BCAST_BINOMIAL;
 }
 
-/* The flat shared-memory reductions read every member's buffer, so each PE maps
- * every other PE's heap on first use (heap/peers.c learns peers lazily): n^2 mappings for the
- * job, each a UCX endpoint and an attach. Past this many members the log n algorithms, whose
- * PEs each talk to log n others, keep start-up and first calls linear. */
+/* The flat shared-memory reductions read every member's buffer, so each PE maps every other PE's
+ * heap on first use (heap/peers.c learns peers lazily): n^2 mappings for the job, each a UCX
+ * endpoint and an attach. Past this many members the log n algorithms, whose PEs each talk to
+ * log n others, keep start-up and first calls linear. */
 #define COLL_FLAT_MAX_MEMBERS 32
 
 enum coll_reduce_algo coll_algo_reduce(const coll_t *c, size_t nbytes, int shm_fits)

@@ -1,17 +1,17 @@
 /*
  * hier_collect.c: the node-aware concatenation (hier.h), for fcollect and for blocks of sizes
  * every member knows (coll_collect_bruck: the MPI-style allgatherv's records).
- *  1. node: the leader copies its group's blocks from the members' sources (mapped) into its
- *     dest, first; a group's blocks are consecutive, since groups are runs of members;
- *  2. leaders: Bruck's steps over the groups (coll_ring_bruck, ceil(log2 nodes) steps of one
- *     run each, over the network), which leave the leader's dest in member order;
+ *  1. node: the leader first copies its group's blocks (consecutive, since groups are runs of
+ *     members) from the members' sources (mapped) into its dest;
+ *  2. leaders: Bruck's steps over the groups (coll_ring_bruck, ceil(log2 nodes) steps of one run
+ *     each, over the network), which leave the leader's dest in member order;
  *  3. node: every member copies the whole from its leader's dest and says so.
- * Who writes a leader's dest while its members still read it? Not its members, and not the
- * other leaders in this call; in the next call only if it uses the same dest, which the
- * caller must not do without a sync between (doc/collectives.md: as every collective writes
- * into the others' dest once they have entered). The call's own work space (the
- * allgatherv's): a leader leaves only once its members have copied, and the engine's reuse
- * rule keeps the next call that writes the same work space out until then (coll/engine.h).
+ * Who writes a leader's dest while its members still read it? Not its members, and not the other
+ * leaders in this call; in the next call only if it uses the same dest, which the caller must
+ * not do without a sync between (doc/collectives.md: every collective writes into the others'
+ * dest once they have entered). The call's own work space (the allgatherv's): a leader leaves
+ * only once its members have copied, and the engine's reuse rule keeps the next call that writes
+ * the same work space out until then.
  */
 #include <string.h>
 

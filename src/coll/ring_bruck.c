@@ -15,11 +15,10 @@ static size_t ring_at(const coll_ring_t *r, int p)
     return coll_block_at(r->offs, r->nbytes, ring_member(r, p));
 }
 
-/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own blocks
- * first, then those of the positions after it, wrapping past the last one. Then each step
- * sends one run from the start of the sender's dest and lands it as one run at the receiver
- * (in member order a run that wraps was two messages, and over tcp each message costs kernel
- * time at both ends). */
+/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own first, then
+ * those of the positions after it, wrapping past the last. Each step then sends one run from the
+ * start of the sender's dest and lands it as one run (in member order a run that wraps would be
+ * two messages, and over tcp each costs kernel time at both ends). */
 static size_t rotated_at(const coll_ring_t *r, int q, int m)
 {
     const size_t at = ring_at(r, m), from = ring_at(r, q);

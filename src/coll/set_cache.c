@@ -1,11 +1,10 @@
 /*
- * set_cache.c: the shapes of the active sets a thread used last (set_shape.h), so that a call
- * on a set seen before reads no member's node id. Programs use a handful of sets (all PEs,
- * the even ones, a row of a grid): SET_CACHE_ENTRIES of them are kept per thread, the least
- * recently used one making way. A hit costs a compare or one per entry; a miss the O(n) scan of
- * coll_set_shape_make, and an entry holds at most one int per group of its set. Per thread,
- * so threads calling collectives on different sets at once need no lock and never free an
- * entry another thread is using.
+ * set_cache.c: the shapes of the active sets a thread used last (set_shape.h), so a call on a
+ * set seen before reads no member's node id. Programs use a handful of sets (all PEs, the even
+ * ones, a row of a grid): SET_CACHE_ENTRIES are kept per thread, the least recently used making
+ * way. A hit costs a compare or one per entry; a miss the O(n) scan of coll_set_shape_make; an
+ * entry holds at most one int per group of its set. Per thread, so threads calling collectives
+ * on different sets at once need no lock and never free an entry another thread uses.
  */
 #include <stddef.h>
 
@@ -23,9 +22,8 @@ typedef struct set_entry {
 static __thread set_entry_t cache[SET_CACHE_ENTRIES];
 static __thread unsigned long uses;
 /* The entry of this thread's last call, usually the next one's: a load relative to the thread
- * pointer (initial-exec; 8 bytes of the static TLS a library loaded with dlopen may take),
- * where the general model costs a function call per access. The entry that makes way is
- * never it. */
+ * pointer (initial-exec; 8 bytes of the static TLS a library loaded with dlopen may take), where
+ * the general model costs a function call per access. The entry making way is never it. */
 static __thread set_entry_t *last __attribute__((tls_model("initial-exec")));
 
 static int same_set(const set_entry_t *e, const sshmem_triplet_t *t, int me)

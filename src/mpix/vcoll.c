@@ -1,10 +1,9 @@
 /*
  * vcoll.c: shmemx_gatherv, shmemx_scatterv, shmemx_allgatherv, shmemx_alltoallv and their
- * regular forms shmemx_gather, shmemx_scatter, shmemx_allgather, shmemx_alltoall (count
- * elements per PE, PE i's block at i * count elements): the checks of each routine and its
- * description as an exchange of typed blocks (exchange.h), which runs on the collective
- * engine. A regular form is its v-form with the layout computed instead of read from arrays
- * (sides.h): one function per pattern serves both.
+ * regular forms shmemx_gather, _scatter, _allgather, _alltoall (count elements per PE, PE i's
+ * block at i * count elements): each routine's checks and its description as an exchange of
+ * typed blocks (exchange.h). A regular form is its v-form with the layout computed instead of
+ * read from arrays (sides.h): one function per pattern serves both.
  *
  * SHMEMX_IN_PLACE: the in-place PE's own block is already where it belongs (in dest for
  * gatherv's root and allgatherv, in source for scatterv's root): the exchange sends it from
@@ -32,8 +31,7 @@ SSHMEM_COLD static void in_place_not_root(const char *call, const char *arg, int
 }
 
 /* The receive regions of side r share no byte (displs_arg names its displacements). Regular
- * blocks cannot overlap unless the type's elements do: only then is there anything to check,
- * on arrays made for it. */
+ * blocks overlap only where the type's elements do: only then are there arrays made to check. */
 static void check_regions(const mpix_side_t *r, shmemx_datatype_t type, int n,
                           const char *displs_arg, const char *call)
 {
