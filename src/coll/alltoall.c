@@ -20,14 +20,13 @@
  * member sends the blocks of the positions whose bit e is set to the member 2^e further on, at
  * the same positions. After the last step position k holds the block from the member k below.
  *
- * Blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its length
- * in 4 bytes (with the caller's mark, COLL_BLOCK_MARKED), then its bytes, padded to 4 (records
- * are read with memcpy, so nothing needs more alignment; a block's bytes travel up to log2 n
- * times). All lies in the call's work space, made the team's steps by the caller
- * (coll_work_in_steps; nothing else writes there in this call): a region per step where its
- * message lands and its records stay until they move on or are taken (no receiver says a region
- * is free), a region where this member builds its message, and where each position's record
- * lies now.
+ * Blocks may differ in size (the MPI-style alltoallv's), so each travels as a record: its length in
+ * 4 bytes (with the caller's mark, COLL_BLOCK_MARKED), then its bytes, padded to 4 (records are
+ * read with memcpy, so nothing needs more alignment; a block's bytes travel up to log2 n times).
+ * All lies in the call's work space, made the team's steps by the caller (coll_work_in_steps;
+ * nothing else writes there in this call): a region per step where its message lands and its
+ * records stay until they move on or are taken (no receiver says a region is free), a region where
+ * this member builds its message, and where each position's record lies now.
  */
 #define BRUCK_SLOT(e) (COLL_SLOT_ALGO + COLL_BRUCK_FIRST_SLOT + (e))
 #define BRUCK_OWN UINT32_MAX /* a position that still holds this member's own block */
@@ -89,8 +88,7 @@ SSHMEM_COLD static void bruck_overflow(const coll_t *c, int member, size_t bytes
                  "the %zu Bruck's steps have room for", bytes, member, room);
 }
 
-/* Step e's message, built at msg: the records of the positions whose bit e is set, in
- * order. */
+/* Step e's message, built at msg: the records of the positions whose bit e is set, in order. */
 static size_t bruck_message(coll_t *c, const coll_blocks_t *b, const uint32_t *where, int d,
                             size_t room, const char *base, char *msg)
 {

@@ -172,11 +172,10 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
     coll_done(c);
 }
 
-/* The node-aware broadcast (hier.h). The root leads its own group. Arrivals go from the members
- * to their leader and up the leaders' tree to the root; the data comes down it (over the
- * network), then every member of a node copies it from its leader at once (from the root's
- * source in the root's group) and tells the leader it is done, so no leader leaves while its
- * buffer is read. */
+/* The node-aware broadcast (hier.h). The root leads its own group. Arrivals go from the members to
+ * their leader and up the leaders' tree to the root; the data comes down it (over the network),
+ * then every member of a node copies it from its leader at once (from the root's source in the
+ * root's group) and tells the leader it is done, so no leader leaves while its buffer is read. */
 void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                          size_t nbytes, int root, int root_too)
 {

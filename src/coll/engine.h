@@ -43,10 +43,9 @@
  *
  * Data and flags: data goes first (memcpy into a mapped peer, or a UCX put), then a fence (a
  * release on the direct path), then the flag; never a flag inside the data. Where puts are
- * one-sided, a stamp (the call number stored beside the data) replaces the flag
- * (coll_put_stamped). Where UCX emulates one-sided operations (tcp), data and flag travel as one
- * active message applied in that order (coll_put_signal); a flag alone is such a message without
- * data (coll_add).
+ * one-sided, a stamp (the call number stored beside the data) replaces the flag (coll_put_stamped).
+ * Where UCX emulates one-sided operations (tcp), data and flag travel as one active message applied
+ * in that order (coll_put_signal); a flag alone is such a message without data (coll_add).
  */
 #ifndef SSHMEM_COLL_ENGINE_H
 #define SSHMEM_COLL_ENGINE_H

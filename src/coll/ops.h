@@ -55,10 +55,9 @@ enum coll_op_id {
 #define COLL_OP_or COLL_OP_bor
 #define COLL_OP_xor COLL_OP_bxor
 
-/* The table. An entry with op3 == NULL does not exist (say, SUM on a pair kind). The
- * integer and character kinds have every arithmetic, bitwise and logical operator (the
- * OpenSHMEM routines need char SUM); which of them the MPI-style layer accepts is its own
- * rule (src/mpix/ops.c). */
+/* The table. An entry with op3 == NULL does not exist (say, SUM on a pair kind). The integer and
+ * character kinds have every arithmetic, bitwise and logical operator (the OpenSHMEM routines need
+ * char SUM); which of them the MPI-style layer accepts is its own rule (src/mpix/ops.c). */
 extern const coll_op_t coll_ops[COLL_NUM_KINDS][COLL_NUM_OPS];
 
 /* The operator OP (sum, and, ...) on the type of short name N: the OpenSHMEM type names

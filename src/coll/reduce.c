@@ -211,12 +211,11 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 /*
  * Where a partner's data lands: a place of its own for each round (and for the fold), so nobody
  * says its place is free. Across calls the areas in turn keep them apart: a small vector lands in
- * the call's work space (a team's sync area, or an active set's pWrk, which the caller
- * alternates), a larger one on a team in the steps of this call's parity (team/team.h, "Steps"),
- * last used two calls back, which every member has left. Inside a call a round's place is
- * written once per chunk, and a partner starts the next chunk only after this member's data of
- * the last one has reached it (rsag: its allgather; the fold: the result), so a chunk never
- * overwrites one not yet taken.
+ * the call's work space (a team's sync area, or an active set's pWrk, which the caller alternates),
+ * a larger one on a team in the steps of this call's parity (team/team.h, "Steps"), last used two
+ * calls back, which every member has left. Inside a call a round's place is written once per chunk,
+ * and a partner starts the next chunk only after this member's data of the last one has reached it
+ * (rsag: its allgather; the fold: the result), so a chunk never overwrites one not yet taken.
  */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 {

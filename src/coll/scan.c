@@ -2,12 +2,11 @@
  * scan.c: prefix reductions over the members in order (shmem_TYPE_sum_inscan / _exscan,
  * shmemx_scan / _exscan with any operator: member order is kept), by recursive doubling
  * (Hillis-Steele). In round k member i sends its running sum to member i + 2^k, which puts it on
- * the left of its own. Messages that would wrap around past the last member carry no data but
- * are still sent, so every member depends on every other: the engine's reuse rule holds, and
- * inside a call nobody starts a chunk before every member has finished the one before it. Each
- * round's sum lands in a place of its own (coll_round_landing), one set of places per parity of
- * the chunk: no receiver says its place is free, and the sum travels with its signal as one
- * message.
+ * the left of its own. Messages that would wrap around past the last member carry no data but are
+ * still sent, so every member depends on every other: the engine's reuse rule holds, and inside a
+ * call nobody starts a chunk before every member has finished the one before it. Each round's sum
+ * lands in a place of its own (coll_round_landing), one set of places per parity of the chunk: no
+ * receiver says its place is free, and the sum travels with its signal as one message.
  */
 #include <string.h>
 

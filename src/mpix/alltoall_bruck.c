@@ -9,12 +9,11 @@
  * its count, so every PE checks every count against its recvcounts without a header (an 8-byte
  * header would double what every step carries).
  *
- * A PE knows its own counts only, so the path cannot depend on them: on such a team every
- * alltoall takes the steps. A block too large for them goes beside them: its count still takes
- * the steps (marked, with HEADER_LARGE), and the block goes as the exchange's do (exchange.h,
- * rendezvous), invited at entry, put after the steps. A sender and receiver that disagree about
- * a count disagree about the path only then, and the receiver reports the mismatch from the
- * count the steps carried.
+ * A PE knows its own counts only, so the path cannot depend on them: on such a team every alltoall
+ * takes the steps. A block too large for them goes beside them: its count still takes the steps
+ * (marked, with HEADER_LARGE), and the block goes as the exchange's do (exchange.h, rendezvous),
+ * invited at entry, put after the steps. A sender and receiver that disagree about a count disagree
+ * about the path only then, and the receiver reports the mismatch from the count the steps carried.
  *
  * Work space (the team's steps, coll_work_in_steps): the invitation from member i at
  * i * INVITE_BYTES; Bruck's steps run in the rest of it, which steps_view gives them.
