@@ -1,10 +1,8 @@
 /*
- * tree.c: the rooted exchanges over a binomial tree: a scatter down it, a gather up it
- * (exchange_slots.h has the slots they use).
- *
- * Where members are reached by messages (tcp), the root pays for each message in CPU time, so
- * one message per member makes it the bottleneck; over the tree it sends or receives log2(n),
- * and each subtree's head passes on its subtree's blocks.
+ * tree.c: the rooted exchanges over a binomial tree, a scatter down it and a gather up it
+ * (exchange_slots.h has the slots they use). Where members are reached by messages (tcp), the
+ * root pays CPU time for each message, so one per member makes it the bottleneck; over the tree
+ * it sends or receives log2(n), and each subtree's head passes on its subtree's blocks.
  *
  * The tree, over distances from the root: the head of a range of s members keeps the first
  * ceil(s / 2), its child at offset ceil(s / 2) heads the rest, and so on down (tree_node).
@@ -13,17 +11,17 @@
  *   q's packed data, the counts of q+1 .. q+s-1 (uint64_t each), their packed data.
  * Where every block fits a slot's eager data, it fits s slots.
  *
- * Scatter: a root whose blocks all fit sends down the tree. A member learns it from the 16
- * bytes before its header (the invitation's place, unused by a scatter's receiver), which no
- * stale invitation can match (its second word is an offset below 2^48). The message to q
- * lands at q's slot and may run on into the next ones, which nothing else writes in a scatter.
+ * Scatter: a root whose blocks all fit sends down the tree. A member learns it from the 16 bytes
+ * before its header (the invitation's place, unused by a scatter's receiver), which no stale
+ * invitation can match (its second word is an offset below 2^48). The message to q lands at q's
+ * slot and may run on into the next ones, which nothing else writes in a scatter.
  *
  * Gather: every PE knows the tree, so all take it alike (xchg_tree_gathers). A member waits for
- * its children's messages and sends its block and theirs up in one message, into its parent's
- * slots from the child's offset k (k .. k + s - 1, which its children's subtrees tile). A
- * block too large for a slot goes by invitation straight into the root's dest; only its count
- * (| HEADER_LARGE) goes up, for the root to check. The root's invitation to distance t lands
- * in its slot n - t, past those of its subtree (s <= n - t).
+ * its children's messages and sends its block and theirs up as one message, into its parent's
+ * slots from the child's offset k (k .. k + s - 1, which its children's subtrees tile). A block
+ * too large for a slot goes by invitation straight into the root's dest; only its count
+ * (| HEADER_LARGE) goes up, for the root to check. The root's invitation to distance t lands in
+ * its slot n - t, past those of its subtree (s <= n - t).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -118,9 +116,9 @@ static int tree_pays(const coll_t *c, int least)
     return !c->direct && c->n >= (forced ? TREE_MIN_MEMBERS : least);
 }
 
-/* Whether `all` talks to every member and `one` to this PE only (the root's sides), or `all`
- * to nobody and `one` to another member: a scatter seen from its send side first, a gather
- * from its receive side first. */
+/* Whether `all` talks to every member and `one` to this PE only (the root's sides), or `all` to
+ * nobody and `one` to another member: a scatter seen from its send side first, a gather from its
+ * receive side first. */
 static int rooted(const mpix_side_t *all, const mpix_side_t *one, int me)
 {
     return (all->peer == MPIX_X_ALL && one->peer == me) ||
@@ -216,8 +214,8 @@ static char *scratch(size_t need, const coll_t *c)
     return p;
 }
 
-/* To each child of the head of t (in root's tree; t has t->size members), the largest
- * subtree first: that subtree's message. */
+/* To each child of the head of t (in root's tree; t has t->size members), largest subtree first:
+ * that subtree's message. */
 static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
 {
     coll_t *c = &x->c;
@@ -250,8 +248,8 @@ static void tree_send_children(xchg_t *x, int root, const subtree_t *t)
     free(buf);
 }
 
-/* As the root of a tree scatter: every member's count and packed block, laid out as the
- * whole team's subtree, and down the tree with them. */
+/* As the root of a tree scatter: every member's count and packed block, laid out as the whole
+ * team's subtree, and down the tree with them. */
 int xchg_tree_send(xchg_t *x)
 {
     coll_t *c = &x->c;
