@@ -130,10 +130,8 @@ SSHMEM_DEFINE(void, shmem_sync, (int PE_start, int logPE_stride, int PE_size, lo
                  PE_size, pSync);
 }
 
-/* The node-aware barrier (hier.h): members signal their leader through shared memory; the
- * leaders run the dissemination above among themselves (ceil(log2 nodes) rounds over the
- * network); each leader then releases its members. Only the barrier's slots (0..19,
- * engine.h) are used, since any algorithm may call coll_barrier. */
+/* The node-aware barrier (hier.h), dissemination among the leaders. Only the barrier's slots
+ * (0..19, engine.h) are used, since any algorithm may call coll_barrier. */
 void coll_hier_barrier(coll_t *c)
 {
     hier_map_t m;

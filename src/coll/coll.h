@@ -32,8 +32,8 @@ void coll_reduce_to(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
  * own (reduce.c); returns its bytes. */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land);
 
-/* The same into dest from src, both memory of this PE only (src == dest allowed), through
- * stage (symmetric, count elements). */
+/* Allreduce into dest from src, memory only this PE sees (src == dest allowed), through stage
+ * (symmetric, count elements). */
 void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
                          size_t count, const coll_op_t *op);
 
@@ -86,12 +86,10 @@ void coll_alltoall(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, siz
  * data past, alike on every member. The callbacks give this member's block for each other member
  * and take the block from each; the block to itself is the caller's. */
 typedef struct coll_blocks {
-    /* Write the block for member j at `to` (at most coll_alltoall_bruck_room bytes, or the
-     * job ends with an internal error); return its size, | COLL_BLOCK_MARKED if the caller
-     * wants the receiver to know something of it (one bit that travels with the block). */
+    /* Write the block for member j at `to` (at most coll_alltoall_bruck_room bytes, else the job
+     * ends with an internal error); return its size, | COLL_BLOCK_MARKED to pass one bit on. */
     size_t (*write)(void *ctx, int member, char *to);
-    /* The block from member i: bytes at from (in the work space, until the call ends), the
-     * mark included as written. */
+    /* The block from member i: bytes at from (in the work space, until the call ends), marked. */
     void (*take)(void *ctx, int member, const char *from, size_t bytes);
     void *ctx;
 } coll_blocks_t;

@@ -6,9 +6,8 @@
  *    step. On shared memory these are plain copies, every CPU copying at once and reading its
  *    block once for all destinations (multicast_block).
  *  - bruck: ceil(log2 n) steps; in step k a member sends the min(2^k, n - 2^k) blocks it holds,
- *    starting with its own, to member i - 2^k, as one run: each member keeps its own block first
- *    and the following members' after it, and puts them in member order at the end (one local
- *    rotation; ring_bruck.c);
+ *    starting with its own, to member i - 2^k, as one run, and rotates them into member order at
+ *    the end (ring_bruck.c);
  *  - hier: the same steps between the nodes' leaders (hier_collect.c).
  * collect (a block size per member): on shared memory the offsets come from a prefix sum of the
  * sizes (recursive doubling, the sizes travelling in the flags themselves), then linear;

@@ -225,9 +225,7 @@ static void entered_barrier(coll_t *c)
     c->team->coll_floor = (long)c->seq;
 }
 
-/* Publish that we have entered this call. After an early call, wait until every member has
- * entered the previous one or, for a call set up ahead, note the call a member must have entered
- * before this PE writes into it (coll_reach; engine.h, "Early return"). */
+/* Publish that we have entered this call; after an early call, what engine.h says. */
 void coll_announce(coll_t *c, int ahead)
 {
     struct sshmem_team *team = c->team;

@@ -121,8 +121,7 @@ static void reduce_shmrs(coll_t *c, const coll_buf_t *dest, const coll_buf_t *sr
     shmrs_slices(c, src, src->addr, count, op, dest->addr, dest, root);
 }
 
-/* Allreduce of memory only its owner sees (an MPI code's malloc'd buffers) through stage
- * (symmetric, count elements): a copy in, the reduction in place, a copy out. In shmrs a
+/* For an MPI code's malloc'd buffers: a copy in, the reduction in place, a copy out. In shmrs a
  * member's own slice, which nobody else reads, skips the stage both ways; rd and rsag read the
  * source on this PE only, so it need not go in. */
 void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const char *src,
@@ -149,14 +148,11 @@ void coll_reduce_private(coll_t *c, const coll_buf_t *stage, char *dest, const c
     memcpy(dest + hi * es, stage->addr + hi * es, (count - hi) * es);
 }
 
-/*
- * Small rooted reduce, gathered (teams; MPI's rule: a non-root may leave once its contribution
- * is taken; engine.h, "Early return"). Member i writes its vector into slot i of the root's work
- * space and leaves at once: stamped where the pair stamps (coll_stamps_to), else with a signal
- * in one message (coll_put_signal). The root copies its own vector into its slot and grows it to
- * both sides in member order, taking each slot as its stamp or the signals show. Slot: the
- * stamp, then the data at 16 (the alignment of every element kind), 64-byte lines.
- */
+/* Small rooted reduce, gathered (coll.h; MPI lets a non-root leave once its contribution is
+ * taken). Member i's vector goes to slot i, stamped where the pair stamps, else with a signal in
+ * one message. The root copies its own vector into its slot and grows it to both sides in member
+ * order, taking each slot as its stamp or the signals show. Slot: the stamp, then the data at 16
+ * (the alignment of every element kind), 64-byte lines. */
 #define GATHER_DATA_AT 16
 
 static size_t gather_slot(size_t nbytes) { return (GATHER_DATA_AT + nbytes + 63) & ~(size_t)63; }

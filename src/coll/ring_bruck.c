@@ -15,19 +15,17 @@ static size_t ring_at(const coll_ring_t *r, int p)
     return coll_block_at(r->offs, r->nbytes, ring_member(r, p));
 }
 
-/* Where position m's blocks lie in position q's dest during Bruck's steps: q's own first, then
- * those of the positions after it, wrapping past the last. Each step then sends one run from the
- * start of the sender's dest and lands it as one run (in member order a run that wraps would be
- * two messages, and over tcp each costs kernel time at both ends). */
+/* Where position m's blocks lie in position q's dest during the steps (coll.h). Each step sends
+ * one run from the start of the sender's dest and lands it as one run (in member order a run that
+ * wraps would be two messages, and over tcp each costs kernel time at both ends). */
 static size_t rotated_at(const coll_ring_t *r, int q, int m)
 {
     const size_t at = ring_at(r, m), from = ring_at(r, q);
     return m >= q ? at - from : at + ring_at(r, r->size) - from;
 }
 
-/* Bruck's step with distance d sends the min(d, size - d) positions' blocks this PE holds
- * (its own and those after it) to position me - d, which keeps them after its own d - 1
- * following ones; one rotation puts them in member order at the end. */
+/* The step with distance d sends the min(d, size - d) positions' blocks this PE holds (its own and
+ * those after it) to position me - d, which keeps them after its own d - 1 following ones. */
 void coll_ring_bruck(coll_t *c, const coll_ring_t *r, const coll_buf_t *dest, int slot0)
 {
     const int n = r->size, me = r->me;
