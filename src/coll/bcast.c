@@ -172,10 +172,9 @@ void coll_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, si
     coll_done(c);
 }
 
-/* The node-aware broadcast (hier.h). The root leads its own group. Arrivals go from the members to
- * their leader and up the leaders' tree to the root; the data comes down it (over the network),
- * then every member of a node copies it from its leader at once (from the root's source in the
- * root's group) and tells the leader it is done, so no leader leaves while its buffer is read. */
+/* The node-aware broadcast (hier.h), arrivals first going up the leaders' tree; the root leads
+ * its own group, whose members copy from the root's source. The members of a node copy at once
+ * and tell their leader when done, so no leader leaves while its buffer is read. */
 void coll_hier_broadcast(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src,
                          size_t nbytes, int root, int root_too)
 {

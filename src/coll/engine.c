@@ -204,12 +204,11 @@ static void wait_progress(coll_t *c, long need)
     team->coll_floor = floor;
 }
 
-/* After an early call on a team whose members all reach each other by messages: a dissemination
- * barrier whose signals are gated on their target having entered this call (held until then, so
- * none falls into a lagging member's older call on this area); at its end every member has
- * entered. log2(n) one-way rounds, where reading every progress word (wait_progress) costs a
- * round trip per member through its CPU. Members reached by load/store (nodes of a multi-node
- * team) are waited for by their progress word instead, a load. */
+/* The barrier after an early call where coll_team_messages (engine.h): dissemination with signals
+ * gated on their target having entered this call (so none falls into a lagging member's older
+ * call on this area). log2(n) one-way rounds, where wait_progress costs a round trip per member
+ * through its CPU. Members reached by load/store (nodes of a multi-node team) are waited for by
+ * their progress word instead, a load. */
 static void entered_barrier(coll_t *c)
 {
     c->reach_need = (long)c->seq; /* the gate (coll_gate) */

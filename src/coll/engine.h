@@ -122,14 +122,12 @@ static inline int coll_host_crowded(void) { return sshmem.host_crowded; }
  * every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
 /* The same for a call that reaches other members only through the sync area (and a member's own
- * memory only once that member has asked for it inside the call): after an early call it waits
- * for nobody; coll_reach does the waiting ("Early return"), so members run up to
- * team->nareas - 1 calls ahead of the slowest. */
+ * memory only once that member has asked for it inside the call): it waits for nobody, coll_reach
+ * does ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
 /* Either setup in two halves, for a call that chooses by the team's state (its area's room, its
- * steps): prepare describes the call (area, number); announce tells the members this PE has
- * entered it, as coll_setup_team_ahead (ahead) or coll_setup_team (!ahead) does. Nothing but the
- * choice goes in between. */
+ * steps): prepare describes the call; announce tells the members this PE has entered it, as
+ * coll_setup_team_ahead (ahead) or coll_setup_team (!ahead). Only the choice goes in between. */
 void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call);
 void coll_announce(coll_t *c, int ahead);
 /* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync area:
@@ -160,10 +158,10 @@ static inline void coll_all_entered(coll_t *c)
     if (c->team && c->team->coll_floor < (long)c->seq)
         c->team->coll_floor = (long)c->seq;
 }
-/* Whether the members of team all reach each other by messages (tcp; agreed alike by every
- * member, team/team_traits.c); 0 for NULL (an active set). The call after an early one then
- * learns that all have entered it through a barrier of gated messages, not by reading every
- * progress word, so early return costs no more on large teams than a barrier would. */
+/* Whether the members of team all reach each other by messages (tcp; agreed by every member,
+ * team/team_traits.c); 0 for NULL (an active set). The call after an early one then learns that
+ * all have entered through a barrier of gated messages, not by reading every progress word, so
+ * early return costs no more on large teams than a barrier. */
 static inline int coll_team_messages(const struct sshmem_team *team)
 {
     return team && team->messages;

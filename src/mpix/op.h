@@ -45,19 +45,17 @@ static inline int mpix_op_allowed(int op_id, int kind)
 /* A valid operator that is defined on every basic element of the committed type. */
 int mpix_op_check(shmemx_op_t op, shmemx_datatype_t type, const char *call);
 
-/*
- * How count elements of a datatype meet the engine (red_form.c). Three forms:
- *  - items: a predefined operator on a type whose data is consecutive items of one kind (a
- *    basic or pair type, a contiguous type of one): the table's own kernel runs on the user's
- *    memory, count * per_elem items of the kind, starting at origin + at.
- *  - dense: a user operator on a type without gaps: the user's memory too, one engine
- *    element per datatype element (esize = extent).
- *  - staged: anything else (gaps that must not be written, elements that overlap): elements
- *    are copied into slots of esize bytes of a buffer (stage_in), combined there and their
- *    data copied back (stage_out); the operator walks the type inside each slot.
- * op is the engine's operator: a table entry, or `built`, whose ctx points back to this form
- * (so the form must outlive the call that uses op).
- */
+/* How count elements of a datatype meet the engine (red_form.c). Three forms:
+ *  - items: a predefined operator on a type whose data is consecutive items of one kind (a basic
+ *    or pair type, a contiguous type of one): the table's own kernel runs on the user's memory,
+ *    count * per_elem items of the kind, starting at origin + at.
+ *  - dense: a user operator on a type without gaps: the user's memory too, one engine element
+ *    per datatype element (esize = extent).
+ *  - staged: anything else (gaps that must not be written, elements that overlap): elements are
+ *    copied into slots of esize bytes of a buffer (stage_in), combined there and their data
+ *    copied back (stage_out); the operator walks the type inside each slot.
+ * op is the engine's operator: a table entry, or `built`, whose ctx points back to this form (so
+ * the form must outlive the call that uses op). */
 typedef struct mpix_red_form {
     const coll_op_t *op;
     coll_op_t built;

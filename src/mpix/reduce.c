@@ -152,12 +152,10 @@ SSHMEM_COLD static void element_too_big(const red_t *r)
                  (unsigned)r->team->stage_bytes);
 }
 
-/*
- * Pieces of the data through the staging buffer. src_direct: source is symmetric and the form
+/* Pieces of the data through the staging buffer. src_direct: source is symmetric and the form
  * needs no staging, so the engine reads it in place (only dest is staged). The result goes to
  * everybody's dest, but only the root's for a rooted reduce, and not member 0's for an exclusive
- * scan (MPI leaves it alone).
- */
+ * scan (MPI leaves it alone). */
 static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
 {
     const mpix_red_form_t *f = &r->form;
@@ -198,12 +196,11 @@ static void run_staged(red_t *r, char *dest, const char *src, int src_direct)
     }
 }
 
-/* A small rooted reduce gathered at the root (coll_reduce_gather; engine.h, "Early return"). Any
- * source and dest (a form with gaps is staged on this PE only). On shared memory up to
- * GATHERED_MAX_BYTES, SSHMEM_COLL_REDUCE=shm or auto; through UCX on teams of up to
- * MPIX_EARLY_UCX_MAX PEs, or of any size whose members all reach each other by messages
- * (coll_team_messages), whenever their vectors fit the root's work space (one message per member
- * instead of an allreduce), auto only. 0 when it does not apply. */
+/* A small rooted reduce gathered at the root (coll_reduce_gather), any source and dest (a form
+ * with gaps is staged on this PE only). On shared memory up to GATHERED_MAX_BYTES,
+ * SSHMEM_COLL_REDUCE=shm or auto; through UCX (auto only) on teams of up to MPIX_EARLY_UCX_MAX
+ * PEs or whose members all reach each other by messages, when the vectors fit the root's work
+ * space (one message per member instead of an allreduce). 0 when it does not apply. */
 static int gathered(red_t *r, char *dest, const char *src)
 {
     const mpix_red_form_t *f = &r->form;

@@ -10,11 +10,9 @@
 #define MPIX_X_ALL (-1)  /* every member */
 #define MPIX_X_NONE (-2) /* nobody (a non-root's receive side in gatherv, ...) */
 
-/*
- * One side of this PE: with member i it exchanges count(i) elements at origin + displ(i) *
+/* One side of this PE: with member i it exchanges count(i) elements at origin + displ(i) *
  * extent. count(i) is counts[i], or `count` when counts is NULL; displ(i) is displs[i], or
- * i * count when `regular`, or 0 (the same block for everyone, or the one block of a root).
- */
+ * i * count when `regular`, or 0 (the same block for everyone, or the one block of a root). */
 typedef struct mpix_side {
     const char *origin;
     const size_t *counts, *displs;
