@@ -204,15 +204,13 @@ void coll_reduce_gather(coll_t *c, char *dest, const char *src, size_t count,
 
 /* ------------------------------------------------------------------ message passing */
 
-/*
- * Where a partner's data lands: a place of its own for each round (and for the fold), so nobody
+/* Where a partner's data lands: a place of its own for each round (and for the fold), so nobody
  * says its place is free. Across calls the areas in turn keep them apart: a small vector lands in
  * the call's work space (a team's sync area, or an active set's pWrk, which the caller alternates),
  * a larger one on a team in the steps of this call's parity (team/team.h, "Steps"), last used two
  * calls back, which every member has left. Inside a call a round's place is written once per chunk,
  * and a partner starts the next chunk only after this member's data of the last one has reached it
- * (rsag: its allgather; the fold: the result), so a chunk never overwrites one not yet taken.
- */
+ * (rsag: its allgather; the fold: the result), so a chunk never overwrites one not yet taken. */
 size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
 {
     const struct sshmem_team *t = c->team;
@@ -224,13 +222,11 @@ size_t coll_round_landing(const coll_t *c, size_t need, coll_buf_t *land)
     return t->steps_half;
 }
 
-/*
- * Folding n places (the members, or a node-aware call's leaders: hier.h) onto p (the largest
+/* Folding n places (the members, or a node-aware call's leaders: hier.h) onto p (the largest
  * power of two <= n), each of the p keeping a consecutive range of places in order: the first
  * 2*(n-p) places pair up (2k, 2k+1), the odd one hands its data to the even one and gets the
  * result back at the end; the rest stand alone. The p survivors, numbered 0..p-1 in place order,
- * run the power-of-two algorithm, so "lower on the left" keeps the order of any operator.
- */
+ * run the power-of-two algorithm, so "lower on the left" keeps the order of any operator. */
 typedef struct fold {
     const hier_map_t *m; /* the places: NULL for the members */
     int p2;      /* largest power of two <= n */

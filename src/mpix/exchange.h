@@ -26,16 +26,14 @@
 
 #include "mpix/sides.h"
 
-/*
- * Run the exchange on team: send side `send`, receive side `recv` (its origin is dest, which
+/* Run the exchange on team: send side `send`, receive side `recv` (its origin is dest, which
  * must be symmetric when anybody sends to this PE). rooted: the pattern has a root (gatherv,
  * scatterv). A rooted exchange may return early, as MPI allows (where: exchange.c): a PE leaves
  * once its own blocks are through (a gatherv member once its block is delivered, a scatterv
  * member once its block is in dest, the root once it has all or sent all; coll/engine.h, "Early
  * return"). Otherwise PEs that do not hear from every member learn that all have entered before
  * they leave (the engine's reuse rule). A block from this PE to itself is copied locally
- * (nothing when already in place). Fatal errors name call.
- */
+ * (nothing when already in place). Fatal errors name call. */
 void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t *recv,
                    shmemx_datatype_t type, int rooted, const char *call);
 
