@@ -18,12 +18,10 @@
  * On-node views (hier_map.c). Node mates reach each other by load/store, in heap and globals; the
  * heap is mapped from its memory file for these algorithms alone where UCX has no shared-memory
  * transport (sshmem_peer_node_heap: UCX_TLS=tcp,self leaves direct views of node mates' heaps
- * NULL). On-node flags are the call's own flag words, taken by CPU atomics: only members of one
- * node touch them. Flags between leaders take other slots and coll_add (UCX once any PE is
- * off-node). A word stays in one domain for the whole call: one atomicity domain per word.
- *
- * With SSHMEM_LOCAL=ucx node mates never use load/store: the choice falls back to the
- * automatic one (coll_node_loads, set_shape.h).
+ * NULL). With SSHMEM_LOCAL=ucx they never use load/store, and the choice falls back to the
+ * automatic one (coll_node_loads, set_shape.h). On-node flags are the call's own flag words,
+ * taken by CPU atomics (engine.h, coll_wait_cpu); flags between leaders take other slots and
+ * coll_add: one atomicity domain per word for the whole call.
  */
 #ifndef SSHMEM_COLL_HIER_H
 #define SSHMEM_COLL_HIER_H

@@ -1,13 +1,12 @@
 /*
- * ops.h: the reduction operators: ONE table, keyed by (operator, basic kind), serving both
- * the OpenSHMEM reductions (shmem_TYPE_OP_reduce, _to_all, the scans) and the MPI-style
- * layer (shmemx_allreduce with a predefined operator, MINLOC/MAXLOC on the pair types).
+ * ops.h: the reduction operators: ONE table, keyed by (operator, basic kind), serving both the
+ * OpenSHMEM reductions (shmem_TYPE_OP_reduce, _to_all, the scans) and the MPI-style layer
+ * (shmemx_allreduce with a predefined operator, MINLOC/MAXLOC on the pair types).
  *
  * The kinds and operators are those of shmemx.h (SHMEMX_BASIC_TYPES, SHMEMX_PAIR_TYPES,
- * SHMEMX_PREDEFINED_OPS); an OpenSHMEM type reaches its kind through its name
- * (COLL_OP(int32, sum)). A user operator of the MPI-style layer, or a predefined operator on a
- * derived datatype, is just another coll_op_t built by src/mpix with its own functions and a
- * context: the reduction algorithms see one form.
+ * SHMEMX_PREDEFINED_OPS); an OpenSHMEM type reaches its kind through its name (COLL_OP(int32,
+ * sum)). A user operator, or a predefined operator on a derived datatype, is just another
+ * coll_op_t built by src/mpix with its own functions and a context: the algorithms see one form.
  */
 #ifndef SSHMEM_COLL_OPS_H
 #define SSHMEM_COLL_OPS_H

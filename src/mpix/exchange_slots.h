@@ -141,9 +141,8 @@ void xchg_alltoall_bruck(xchg_t *x);
 /* Whether this exchange is a scatter that the root may send down the tree: then every member
  * waits for its header by a signal (flags_only), whichever way it comes; alike on every PE. */
 int xchg_tree_pattern(const xchg_t *x);
-/* A scatter that may go down the tree (xchg_tree_pattern), before anything is sent: every
- * member has entered the call once the root returns from this (arrivals up a binomial tree:
- * one signal per member, the root's children's at the root). */
+/* A scatter that may go down the tree, before anything is sent: every member has entered the
+ * call once the root returns from this (arrivals up the tree: one signal per member). */
 void xchg_tree_arrivals(xchg_t *x);
 /* As the root: if this scatter goes down the tree, every member's block down it (returns 1). */
 int xchg_tree_send(xchg_t *x);
@@ -152,9 +151,9 @@ int xchg_tree_send(xchg_t *x);
 void xchg_tree_pass_on(xchg_t *x, int d, const header_t *h);
 /* Whether this exchange is a gather that goes up the tree (the same answer on every PE). */
 int xchg_tree_gathers(const xchg_t *x);
-/* A gather up the tree, after the root's invitations for large blocks: the root takes every
- * block that is not large; a member sends its own and its subtree's up, and returns whether
- * its own block is large (it follows by invitation, exchange.c's send_large). */
+/* A gather up the tree, after the root's invitations for large blocks: the root takes every block
+ * not large; a member sends its own and its subtree's up, and returns whether its own is large
+ * (then it follows by invitation, exchange.c's send_large). */
 int xchg_tree_gather(xchg_t *x);
 
 #endif
