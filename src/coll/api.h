@@ -1,10 +1,9 @@
 /*
- * api.h: the one front end every collective routine is a thin shell over. A routine describes
- * its call (coll_call_t) and hands it to its form: coll_team_call (the team routines, typed
- * and untyped) or coll_as_call / coll_as_to_all (the active-set routines). The forms differ
- * only in their setup and argument checks; coll_run does the rest alike for both: it locates
- * dest and source at the sizes the kind implies, runs the debug agreement and calls the
- * engine. Fatal errors name the PE, the call and the fix.
+ * api.h: the one front end every collective routine is a thin shell over. A routine describes its
+ * call (coll_call_t) and hands it to its form: coll_team_call (team routines, typed and untyped)
+ * or coll_as_call / coll_as_to_all (active-set routines). The forms differ only in setup and
+ * argument checks; coll_run does the rest for both: it locates dest and source at the sizes the
+ * kind implies, runs the debug agreement and calls the engine. Fatal errors name PE, call and fix.
  */
 #ifndef SSHMEM_COLL_API_H
 #define SSHMEM_COLL_API_H

@@ -12,8 +12,8 @@
 /* Rooted calls (the gather family, a reduce to a root) return early through UCX on teams of up
  * to this many PEs: the next call then reads every member's progress word with a UCX get
  * (coll/engine.h, "Early return"), which on larger teams costs more than the signals an early
- * return saves. Always on shared memory, and for the gather family where every member is reached
- * by messages (coll_team_messages: a barrier of gated messages instead of the gets). */
+ * return saves. Always on shared memory, and on any team whose members all reach each other by
+ * messages (coll_team_messages: a barrier of gated messages instead of the gets). */
 #define MPIX_EARLY_UCX_MAX 8
 
 /* The team itself (src/team: its members, sync areas and staging buffer); a team this PE

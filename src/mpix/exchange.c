@@ -259,9 +259,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     }
     /* In the steps, in step: the steps' half of this parity is free (coll_work_in_steps). */
     coll_announce(c, path == LINEAR && !in_steps);
-    /* A rooted pattern returns early (coll/engine.h, "Early return"): on shared memory always;
-     * through UCX on teams of up to MPIX_EARLY_UCX_MAX, and on any team whose members all reach
-     * each other by messages, where nobody reads progress words. */
+    /* A rooted pattern returns early where mpix/coll.h's MPIX_EARLY_UCX_MAX says. */
     const int early = rooted && c->n > 1 &&
                       (c->direct || c->n <= MPIX_EARLY_UCX_MAX || coll_team_messages(c->team));
     if (early)

@@ -1,8 +1,8 @@
 /*
- * op.h: reduction operators inside the MPI-style layer. The predefined operators are entries
- * of the one operator table (src/coll/ops.h, keyed by operator and basic kind); a user
- * operator is a function with a commute flag. red_form.c turns (datatype, operator) into the
- * coll_op_t that the collective engine and shmemx_reduce_local run.
+ * op.h: reduction operators inside the MPI-style layer. The predefined operators are entries of
+ * the one operator table (src/coll/ops.h, keyed by operator and basic kind); a user operator is a
+ * function with a commute flag. red_form.c turns (datatype, operator) into the coll_op_t that the
+ * engine and shmemx_reduce_local run.
  */
 #ifndef SSHMEM_MPIX_OP_H
 #define SSHMEM_MPIX_OP_H
