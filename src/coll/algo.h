@@ -30,13 +30,13 @@ enum coll_fcollect_algo { /* RING: the old name of BRUCK, taken as BRUCK */
     COLL_FCOLLECT_AUTO, COLL_FCOLLECT_LINEAR, COLL_FCOLLECT_RING, COLL_FCOLLECT_BRUCK,
     COLL_FCOLLECT_HIER
 };
-/* How a block of the shmemx gather family travels (src/mpix/exchange.h): through the
- * receiver's slot of the work space (eager), or straight into dest after a handshake. */
+/* How a block of the shmemx gather family travels (src/mpix/exchange.h): through the receiver's
+ * slot of the work space (eager), or straight into dest after a handshake. AUTO, RENDEZVOUS and
+ * TREE are the choices of SSHMEM_COLL_EXCHANGE; EAGER is only a result. TREE: rooted calls take
+ * the binomial tree wherever it may apply (src/mpix/tree.c). */
 enum coll_exchange_algo {
     COLL_EXCHANGE_AUTO, COLL_EXCHANGE_RENDEZVOUS, COLL_EXCHANGE_TREE, COLL_EXCHANGE_EAGER
 };
-/* (AUTO, RENDEZVOUS and TREE are the choices of SSHMEM_COLL_EXCHANGE; EAGER is only a
- * result. TREE: rooted calls take the binomial tree wherever it may apply, src/mpix/tree.c.) */
 
 enum coll_barrier_algo coll_algo_barrier(const coll_t *c);
 /* nbytes: the size of the broadcast. */

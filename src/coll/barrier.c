@@ -4,11 +4,10 @@
  * Two algorithms (SSHMEM_COLL_BARRIER):
  *  - dissemination: in round k member i signals member i + 2^k and waits for the signal of
  *    member i - 2^k (flag k); after ceil(log2 n) rounds everybody has heard from everybody.
- *  - flat: every member signals every other on one flag and waits for n - 1 signals; one
- *    step, n - 1 signals each: the fastest while members share memory and are few.
- * Both leave every flag at rest, and both tolerate a peer that already signals the next
- * barrier on the same flags (counting flags keep the early signal; no member can be more
- * than one barrier ahead of another).
+ *  - flat: every member signals every other on one flag and waits for n - 1 signals; one step,
+ *    n - 1 signals each: the fastest while members share memory and are few.
+ * Both leave every flag at rest and tolerate a peer already in the next barrier on the same flags
+ * (engine.h, reuse rule; no member can be more than one barrier ahead of another).
  */
 #include <shmem.h>
 

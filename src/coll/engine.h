@@ -203,14 +203,13 @@ static inline void coll_send_value(coll_t *c, int member, int slot, long v)
     coll_add(c, member, slot, v + 1);
 }
 long coll_recv_value(coll_t *c, int slot);
-/* A signal that also carries a size (a vector's bytes, > 0) in the flag's high bits, so plain
- * signals of the same sender may add to the flag before the receiver reads it (coll_wait for them
- * comes after): send coll_sized(size) as the amount of a signal or coll_put_add; coll_wait_sized
- * waits for it and returns the size. */
+/* A signal that also carries a size (> 0, a vector's bytes) in the flag's high bits, so plain
+ * signals of the same sender (waited for after it) may add to the flag first: send
+ * coll_sized(size) as a signal's or coll_put_add's amount; coll_wait_sized returns the size. */
 #define COLL_SIZE_SHIFT 24
 static inline long coll_sized(long size) { return (size << COLL_SIZE_SHIFT) + 1; }
 long coll_wait_sized(coll_t *c, int slot);
-/* Stamps, on shared memory only: a member stores data into this PE's memory, then a stamp beside
+/* Stamps (where coll_stamps_to): a member writes data into this PE's memory, then a stamp beside
  * it (release); the data's own cache line says it has arrived, and no flag (another line) moves.
  * Wait until *stamp == value. */
 void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value);
@@ -257,8 +256,8 @@ static inline int coll_stamps_to(const coll_t *c, int member)
 {
     if (c->direct)
         return 1;
-    /* Neither question learns pe unless it must (a root that only receives need not know
-     * every member's card), and both have the same answer at both ends. */
+    /* Neither question learns pe unless it must (a root that only receives need not know every
+     * member's card). */
     const int pe = coll_pe(c, member);
     return sshmem_peer_maps(pe, (enum sshmem_region)c->work.region) ||
            !sshmem_tx_put_add_pays(pe);

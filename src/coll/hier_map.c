@@ -44,8 +44,7 @@ char *hier_node_view(coll_t *c, const coll_buf_t *b, int member, size_t at)
     return base + b->off + at;
 }
 
-/* The on-node flag of slot on member: the call's own flag word, which in a node-aware call
- * only CPU atomics of the node's PEs touch (flags between leaders take other slots). */
+/* The on-node flag of slot on member: the call's own flag word (hier.h, "On-node views"). */
 static long *node_flag(coll_t *c, int member, int slot)
 {
     return (long *)hier_node_view(c, &c->flags, member, (size_t)slot * sizeof(long));

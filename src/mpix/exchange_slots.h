@@ -124,19 +124,17 @@ static inline invitation_t xchg_invitation(const xchg_t *x, int i)
                           x->dest.off + (size_t)((ptrdiff_t)displ * x->ext)};
 }
 
-/* ------------------------------------------------------------------ Bruck's steps, in the
- * team's steps (allgather_bruck.c, alltoall_bruck.c); "fits": whether they apply (every PE
- * decides alike) */
+/* ------------------------------------------------------------------ Bruck's steps */
 
-/* An allgather whose blocks all fit, on members not all on shared memory. */
+/* In the team's steps (allgather_bruck.c, alltoall_bruck.c); "fits": whether they apply (every PE
+ * decides alike). An allgather whose blocks all fit, on members not all on shared memory. */
 int xchg_allgather_bruck_fits(const xchg_t *x);
 void xchg_allgather_bruck(xchg_t *x);
 /* An alltoall on members not all on shared memory, large blocks beside the steps. */
 int xchg_alltoall_bruck_fits(const xchg_t *x);
 void xchg_alltoall_bruck(xchg_t *x);
 
-/* ------------------------------------------------------------------ the tree scatter and
- * gather (tree.c) */
+/* ------------------------------------------------------------------ tree scatter, gather */
 
 /* Whether this exchange is a scatter that the root may send down the tree: then every member
  * waits for its header by a signal (flags_only), whichever way it comes; alike on every PE. */
