@@ -329,9 +329,8 @@ void coll_add(coll_t *c, int member, int slot, long amount)
     }
     __atomic_thread_fence(__ATOMIC_RELEASE); /* stores to mapped peers come before the flag */
     if (coll_messages_to(c, member)) {
-        /* Where UCX emulates one-sided operations (tcp): a message without data whose target's
-         * CPU adds amount (gated, coll_gate); an emulated atomic would be a message too, and its
-         * acknowledgement another. */
+        /* A message without data (engine.h, "Data and flags"), gated (coll_gate): an emulated
+         * atomic would be a message too, and its acknowledgement another. */
         sshmem_tx_gate_t gate;
         message(c, member, 0, NULL, 0, slot, amount, 0, coll_gate(c, member, 0, &gate));
         return;
@@ -529,9 +528,9 @@ static void message(coll_t *c, int member, uint64_t raddr, const void *src, size
         c->ninflight++;
 }
 
-/* Where UCX emulates one-sided operations to pe (sshmem_tx_put_add_pays): len bytes of src to
- * dst + at and the signal as one message; 0 otherwise. A put and an atomic would be two
- * acknowledged messages, with the fence between them waiting for the first acknowledgement. */
+/* Where UCX emulates one-sided operations to pe: len bytes of src to dst + at and the signal as
+ * one message (engine.h, coll_put_add; the fence between a put and an atomic would wait for the
+ * first acknowledgement); 0 otherwise. */
 static int signal_by_message(coll_t *c, int member, const coll_buf_t *dst, size_t at,
                              const void *src, size_t len, int slot, long amount, int async)
 {

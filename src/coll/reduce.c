@@ -43,10 +43,9 @@ static void combine_all(const coll_t *c, char *dest, const coll_buf_t *b, size_t
 }
 
 /* shm. On a team, a vector that fits a cache line goes into the member's own stamp line
- * (team/team.h) with the call number after it, so one line moves from each member to each other
- * and nothing else (no flag, no barrier). Not an early call: a member leaves only once every
- * stamp of this call is in, so all have entered it, and the line is rewritten only nareas >= 2
- * calls later (engine.h, reuse rule). Else the vector goes through work buffer and barrier. */
+ * (team/team.h) with the call number after it: no flag, no barrier. Not an early call: a member
+ * leaves only once every stamp of this call is in, so all have entered it, and the line is
+ * rewritten only nareas >= 2 calls later (engine.h, reuse rule). Else work buffer and barrier. */
 static void reduce_shm(coll_t *c, const coll_buf_t *dest, const coll_buf_t *src, size_t count,
                        const coll_op_t *op)
 {

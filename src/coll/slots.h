@@ -36,8 +36,7 @@
 #define SLOT_HIER_BCAST_UP (COLL_SLOT_ALGO + 3)   /* leaders: arrivals of a subtree */
 #define SLOT_HIER_BCAST_DOWN (COLL_SLOT_ALGO + 4) /* leaders: the data is in our dest */
 
-/* ---- the message-passing reductions' rounds (reduce.c rd and rsag, also between hier's
- * leaders; scan.c) */
+/* ---- the message-passing reductions' rounds (reduce.c rd, rsag, also hier's leaders; scan.c) */
 #define SLOT_ROUND_DATA(e) (COLL_SLOT_ALGO + 20 + (e)) /* round e: the data is in */
 #define SLOT_FOLD_DATA (COLL_SLOT_ALGO + 41)   /* the folded member's data is in */
 #define SLOT_FOLD_RESULT (COLL_SLOT_ALGO + 42) /* the result back to the folded member */

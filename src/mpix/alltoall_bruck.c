@@ -2,12 +2,11 @@
  * alltoall_bruck.c: small alltoallv / alltoall blocks in ceil(log2 n) steps on every team not
  * all on shared memory (exchange_slots.h has what it shares with exchange.c).
  *
- * The exchange sends a block to every member: n - 1 messages per PE (three UCX puts each where
- * puts are one-sided), and over TCP each costs its sender and (on one host) its receiver kernel
- * time. Here the blocks take the engine's Bruck steps (coll_alltoall_bruck in src/coll/alltoall.c,
- * shmem_alltoallmem's too), each as its packed data alone: the steps carry its size, which says
- * its count, so every PE checks every count against its recvcounts without a header (an 8-byte
- * header would double what every step carries).
+ * The exchange's n - 1 messages per PE (allgather_bruck.c) each cost, over TCP, kernel time at
+ * sender and (on one host) receiver. Here the blocks take the engine's Bruck steps
+ * (coll_alltoall_bruck in src/coll/alltoall.c, shmem_alltoallmem's too), each as its packed data
+ * alone: the steps carry its size, which says its count, so every PE checks every count against
+ * its recvcounts without a header (an 8-byte header would double what every step carries).
  *
  * A PE knows its own counts only, so the path cannot depend on them: on such a team every alltoall
  * takes the steps. A block too large for them goes beside them: its count still takes the steps

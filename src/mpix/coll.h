@@ -20,8 +20,7 @@
  * cannot use is a fatal error naming call. */
 struct sshmem_team;
 struct sshmem_team *mpix_team_get(shmem_team_t team, const char *call);
-/* The entry of a collective: its team (as mpix_team_get), a committed type, a real count
- * (named count_arg). */
+/* A collective's entry: its team (as mpix_team_get), a committed type, a real count (count_arg). */
 const struct sshmem_team *mpix_coll_enter(shmem_team_t team, shmemx_datatype_t type,
                                           size_t count, const char *count_arg, const char *call);
 /* root is a team index. */

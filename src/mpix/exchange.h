@@ -9,9 +9,8 @@
  *  - small blocks (eager): the sender writes a header (its count) and the packed data into the
  *    receiver's slot of the sync area's work space and signals; the receiver checks the count
  *    against its own and unpacks into its dest. One step, and dest is written only by its owner,
- *    inside the call (MPI's rule). On shared memory the header's call number, stored last, is
- *    the signal: polling the slot's own cache line brings header and small block at once (no
- *    flag, one cache-line transfer fewer).
+ *    inside the call (MPI's rule). Where the pair stamps, the header's call number, stored last,
+ *    is the signal (coll/engine.h, stamps): one cache line brings header and small block.
  *  - large blocks (rendezvous): at entry the receiver invites the sender, saying where the block
  *    goes (its dest's symmetric location); the sender, now knowing the receiver is inside the
  *    call, puts the data straight there with the type's layout (memcpy or strided copy on mapped

@@ -1,5 +1,4 @@
-/* exchange_blocks.c: the moves of blocks every path of the exchange makes alike (see
- * exchange_blocks.h). */
+/* exchange_blocks.c: the moves of blocks every path of the exchange makes (exchange_blocks.h). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>

@@ -24,8 +24,7 @@
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
 
-/* The count first: a member polling for the call number on shared memory finds it sooner
- * second than first. */
+/* The count first: one polling for the call number on shared memory finds it sooner second. */
 typedef struct header {
     uint64_t count; /* elements, | HEADER_LARGE when the block follows by rendezvous */
     uint64_t seq;   /* coll_stamp: tells this call's header from an older one */

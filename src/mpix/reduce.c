@@ -1,8 +1,7 @@
 /*
- * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on src/coll's engine:
- * the team's sync areas, the engine's algorithms and its choice of them (SSHMEM_COLL_REDUCE
- * forces them here too). Every engine algorithm keeps member order, so a non-commutative user
- * operator gets x0 o x1 o ... o x(n-1) exactly.
+ * reduce.c: shmemx_reduce, shmemx_allreduce, shmemx_scan and shmemx_exscan on src/coll's engine,
+ * its algorithms and its choice of them (SSHMEM_COLL_REDUCE forces them here too), all keeping
+ * member order for a non-commutative user operator (coll/reduce.c).
  *
  * The (datatype, operator) pair becomes an engine operator (red_form.c). Buffers:
  *  - symmetric source and dest (shmem_malloc, globals; the normal case) with a form that may
