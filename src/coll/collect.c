@@ -127,16 +127,16 @@ static size_t collect_offset(coll_t *c, size_t nbytes)
 }
 
 /* Recursive doubling over runs of members, for sets whose members do not all map each other. The
- * members fall into a power of two of groups, consecutive pairs first, then single members, so
- * every group, and every aligned block of groups, is a run of consecutive members. A group's
- * second member hands its block to the first; the first members then double their runs: in the
- * step with distance d a group exchanges its run with group g ^ d. Nobody knows where its run
- * ends up, so each keeps its run at the start of its dest and the partner's joins it: a run that
- * fits a region of the work space (the team's steps, one region per step: nobody says a region
- * is free) lands there with its length in the flag and is copied after the own run; a larger one
- * sends its length first, learns the partner's from the partner's message, and goes straight
- * behind the partner's run in its dest. The lower group's run goes first (a rotation). At the
- * end every first member holds the whole from 0 and gives its second member all. */
+ * members form a power of two of groups, consecutive pairs first, then single members, so every
+ * group, and every aligned block of groups, is a run of consecutive members. A group's second
+ * member hands its block to the first; the first members then double their runs, exchanging
+ * with group g ^ d in the step with distance d. Nobody knows where its run ends up, so each keeps
+ * its run at the start of its dest and the partner's joins it: a run that fits a region of the
+ * work space (the team's steps, a region per step: nobody says one is free) lands there with its
+ * length in the flag and is copied behind; a larger one sends its length first, learns the
+ * partner's from its message, and goes straight behind the partner's run in its dest. The lower
+ * group's run goes first (a rotation). At the end every first member holds the whole from 0 and
+ * gives its second member all. */
 typedef struct collect_groups {
     int count;  /* a power of two */
     int pairs;  /* groups 0 .. pairs-1 are pairs of members, the others single members */

@@ -122,19 +122,17 @@ static inline int coll_host_crowded(void) { return sshmem.host_crowded; }
  * every member has entered that call). */
 void coll_setup_team(coll_t *c, struct sshmem_team *team, const char *call);
 /* The same for a call that reaches other members only through the sync area (and a member's own
- * memory only once that member has asked for it inside the call): it waits for nobody, coll_reach
- * does ("Early return"). */
+ * memory only once it has asked for it inside the call): coll_reach waits ("Early return"). */
 void coll_setup_team_ahead(coll_t *c, struct sshmem_team *team, const char *call);
 /* Either setup in two halves, for a call that chooses by the team's state (its area's room, its
  * steps): prepare describes the call; announce tells the members this PE has entered it, as
  * coll_setup_team_ahead (ahead) or coll_setup_team (!ahead). Only the choice goes in between. */
 void coll_prepare_team(coll_t *c, struct sshmem_team *team, const char *call);
 void coll_announce(coll_t *c, int ahead);
-/* In a call set up with coll_setup_team_ahead, before this PE writes into member j's sync area:
- * waits, if need be, until j has left the call that last used that area; one branch when nobody
- * needs waiting for. From the second member a call writes into, it checks all members at once
- * (kept as the team's floor), as coll_reach_all does. A member reached by messages
- * (!coll_stamps_to) is not waited for: the call's messages to it carry a gate instead. */
+/* Before this PE writes into member j's sync area in a call set up ahead: waits, if need be,
+ * until j has left the call that last used that area (one branch when nobody needs waiting for);
+ * from the second member on, for all at once (the team's floor), as coll_reach_all. A member
+ * reached by messages (!coll_stamps_to) is not waited for: the messages to it carry a gate. */
 void coll_reach_wait(coll_t *c, int member);
 static inline void coll_reach(coll_t *c, int member)
 {
@@ -216,8 +214,7 @@ void coll_wait_stamp(coll_t *c, const uint64_t *stamp, uint64_t value);
 /* The same for two stamps at once; returns whether the first one is value. */
 int coll_wait_stamps(coll_t *c, const uint64_t *first, const uint64_t *second, uint64_t value);
 /* The stamp of a team call: its call number (from 1, 64 bits: it never wraps). A stamp left in
- * place never matches a later call of the team, nor (coll_team_retire) one of a later team in
- * the same memory. */
+ * place never matches a later call, nor (coll_team_retire) one of a later team in that memory. */
 static inline uint64_t coll_stamp(const coll_t *c) { return c->seq; }
 static inline void coll_put_stamp(uint64_t *stamp, uint64_t value)
 {

@@ -332,12 +332,11 @@ static void wait_counted(coll_t *c, int slot, int q, size_t total, int first)
         count_differs(c, q, v, total);
 }
 
-/* rd (halving 0: whole partial results) or rsag: halving rounds, nearest survivor first (each
- * combined range is a consecutive run of members), then doubling of the owned ranges in reverse
- * order straight into dest: an allgather (rv < 0), or a binomial gather to survivor rv, where a
- * survivor sends once, in the round of the highest bit in which it differs from rv. Round e's
- * data lands after the places of the rounds before it, which this member and its partner of
- * round e have kept alike. */
+/* rd (halving 0) or rsag: halving rounds, nearest survivor first (each combined range is a
+ * consecutive run of members), then doubling of the owned ranges in reverse order into dest: an
+ * allgather (rv < 0), or a binomial gather to survivor rv, where a survivor sends once, in the
+ * round of the highest bit in which it differs from rv. Round e's data lands after the places of
+ * the rounds before it, which this member and its partner of round e have kept alike. */
 static void rounds(coll_t *c, const fold_t *f, const coll_buf_t *land, const coll_buf_t *dest,
                    size_t off, const char *mine, size_t len, const coll_op_t *op, int halving,
                    int rv, size_t total)
@@ -388,9 +387,8 @@ SSHMEM_COLD static void landing_too_small(const coll_t *c, size_t es, size_t cap
                  "element into smaller ones", es, cap);
 }
 
-/* rd (only where every round's vector has its place in the landing, else rsag) or rsag, in
- * chunks of what the landing holds. root: the member that needs the result, or -1 for all (rd
- * gives it to all anyway). */
+/* rd (where every round's vector has its place in the landing, else rsag) or rsag, in chunks of
+ * what the landing holds. root: the member needing the result, or -1 for all (rd gives all). */
 static void reduce_rounds(coll_t *c, const hier_map_t *m, const coll_buf_t *dest,
                           const coll_buf_t *src, size_t count, const coll_op_t *op, int halving,
                           int root)

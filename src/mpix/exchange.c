@@ -50,9 +50,8 @@ static int by_post(const xchg_t *x, int d, int partner, size_t count)
 }
 
 /* As a sender at distance d: the header, and the data if small, into the receiver's post box
- * where the pair has one and the block fits, else into its slot. Stamped where the pair stamps
- * (coll_put_stamped never puts data over the stamp word, which a late data put would set back);
- * elsewhere header and data go with a signal. */
+ * (by_post), else into its slot; stamped (coll_put_stamped never puts data over the stamp word,
+ * which a late data put would set back) or with a signal. */
 static void send_header(xchg_t *x, int d)
 {
     const int j = to_member(&x->c, d);
@@ -93,9 +92,8 @@ static void set_slots(xchg_t *x)
     x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
 }
 
-/* As a receiver at distance d, before any header: a block this PE expects to be large gets an
- * invitation saying where it goes (which also says this PE is inside the call). Returns whether
- * it invited. */
+/* As a receiver at distance d, before any header: invite a sender whose block this PE expects to
+ * be large, saying where it goes (and that this PE is inside the call); whether it did. */
 static int invite(xchg_t *x, int d)
 {
     const mpix_side_t *r = x->recv;
@@ -230,8 +228,7 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     /* More members than the sync area has slots: the team's steps (sized by the team) give every
-     * distance a slot. What other calls left there could meet a stamp: every header comes with a
-     * signal. */
+     * distance a slot; what other calls left there could meet a stamp, so headers signal. */
     const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN;
     if (in_steps)
         coll_work_in_steps(c);

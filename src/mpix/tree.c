@@ -117,8 +117,7 @@ static int tree_pays(const coll_t *c, int least)
 }
 
 /* Whether `all` talks to every member and `one` to this PE only (the root's sides), or `all` to
- * nobody and `one` to another member: a scatter seen from its send side first, a gather from its
- * receive side first. */
+ * nobody and `one` to another: a scatter with its send side first, a gather with its receive's. */
 static int rooted(const mpix_side_t *all, const mpix_side_t *one, int me)
 {
     return (all->peer == MPIX_X_ALL && one->peer == me) ||
