@@ -190,7 +190,7 @@ fi
 if part node; then
     # The flat choice for each row size (what auto picks between nodes without hier).
     flat_small="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rd SSHMEM_COLL_BCAST=knomial SSHMEM_COLL_FCOLLECT=bruck"
-    flat_large="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=ring"
+    flat_large="SSHMEM_COLL_BARRIER=dissem SSHMEM_COLL_REDUCE=rsag SSHMEM_COLL_BCAST=binomial SSHMEM_COLL_FCOLLECT=bruck"
     # Which SSHMEM_COLL_* accept "hier": a malformed value stops a single-PE run at start-up.
     hier_env=
     for var in BARRIER REDUCE BCAST FCOLLECT; do
@@ -217,7 +217,7 @@ if part node; then
     else accepted="not accepted by this build: n/a"; fi
     echo "Node-aware collectives: $NODE_NP PEs in nodes of $NODE_K (SSHMEM_PES_PER_NODE=$NODE_K," \
          "UCX_TLS=tcp,self between nodes), sshmem, µs per call; flat = the flat algorithms forced" \
-         "(dissem, rd/rsag, knomial/binomial, bruck/ring), hier = SSHMEM_COLL_*=hier ($accepted):"
+         "(dissem, rd/rsag, knomial/binomial, bruck), hier = SSHMEM_COLL_*=hier ($accepted):"
     echo
     echo "| row | flat | hier | auto | flat / hier | target | holds |"
     echo "|---|---|---|---|---|---|---|"

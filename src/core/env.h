@@ -56,7 +56,7 @@
       "line per PE) | shmrs (reduce-scatter + allgather, shared memory) | rd (recursive "       \
       "doubling) | rsag (reduce-scatter + allgather) | hier (node-aware) | stamp (= shm)")      \
     X(coll_fcollect, CHOICE, "SSHMEM_COLL_FCOLLECT", NULL, "auto",                                \
-      "fcollect: auto | linear (all write all) | ring | bruck | hier (node-aware)")                                   \
+      "fcollect: auto | linear (all write all) | bruck | ring (= bruck) | hier (node-aware)")     \
     X(coll_exchange, CHOICE, "SSHMEM_COLL_EXCHANGE", NULL, "auto",                                \
       "shmemx gather family: auto (small blocks through the sync area, large ones put "          \
       "straight into dest) | rendezvous (every block straight into dest) | tree (gatherv and "  \

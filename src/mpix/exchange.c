@@ -20,6 +20,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <shmem.h>
 
@@ -74,8 +75,13 @@ static void send_header(xchg_t *x, int d)
         coll_put_stamp(&there->seq, h.seq);
         return;
     }
-    char buf[SSHMEM_TEAM_WORK_BYTES]; /* reusable on return */
+    /* Reusable on return. A slot in the team's steps may outgrow the sync area's work space:
+     * then the message is built on the heap. */
+    char small[SSHMEM_TEAM_WORK_BYTES];
     const header_t wire = {h.count, stamps ? 0 : h.seq};
+    char *buf = sizeof wire + data_len <= sizeof small ? small : malloc(sizeof wire + data_len);
+    if (SSHMEM_UNLIKELY(!buf))
+        sshmem_fatal(x->c.call, "out of memory for a block of %zu bytes", data_len);
     memcpy(buf, &wire, sizeof wire);
     if (data_len)
         xchg_pack(x, buf + sizeof wire, origin, count);
@@ -84,12 +90,15 @@ static void send_header(xchg_t *x, int d)
                          at + offsetof(header_t, seq), h.seq);
     else
         coll_put_signal(&x->c, j, dst, at, buf, sizeof wire + data_len, SLOT_XCHG_IN);
+    if (buf != small)
+        free(buf);
 }
 
 /* Every distance an equal slot of the work space. */
 static void set_slots(xchg_t *x)
 {
-    x->slot_bytes = (x->c.work_bytes / (size_t)(x->c.n - 1)) & ~(size_t)(SLOT_MIN - 1);
+    const size_t slot = x->c.work_bytes / (size_t)(x->c.n - 1);
+    x->slot_bytes = (slot < SLOT_MAX ? slot : SLOT_MAX) & ~(size_t)(SLOT_MIN - 1);
 }
 
 /* As a receiver at distance d, before any header: invite a sender whose block this PE expects to
@@ -228,8 +237,12 @@ void mpix_exchange(shmem_team_t team, const mpix_side_t *send, const mpix_side_t
     x.ext = mpix_extent(type);
     x.contig = (type->flags & MPIX_CONTIG) != 0;
     /* More members than the sync area has slots: the team's steps (sized by the team) give every
-     * distance a slot; what other calls left there could meet a stamp, so headers signal. */
-    const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN;
+     * distance a slot; what other calls left there could meet a stamp, so headers signal. Where
+     * members reach each other by messages (tcp), an allgatherv's or alltoallv's blocks take the
+     * steps' larger slots too: a block of up to SLOT_MAX then goes with its header as one message,
+     * where an invitation first would be a second message in a row. */
+    const int in_steps = (size_t)(c->n - 1) > c->work_bytes / SLOT_MIN ||
+                         (!rooted && coll_team_messages(c->team));
     if (in_steps)
         coll_work_in_steps(c);
     x.slot_bytes = 0;

@@ -20,6 +20,7 @@
  * a PE waits once for what it receives and the invitations for what it sends. */
 
 #define SLOT_MIN 64   /* the smallest slot: invitation, header, a little data */
+#define SLOT_MAX ((size_t)(64u << 10) + SLOT_MIN) /* the largest: eager up to 64 KiB */
 #define INVITE_AT 0   /* where the invitation lies in a slot */
 #define HEADER_AT 16  /* where the header lies */
 #define DATA_AT 32    /* where eager data starts: right after the header */
