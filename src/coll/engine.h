@@ -20,7 +20,7 @@
  *
  * Early return. Some calls let a PE leave without waiting for anybody's arrival: the small
  * broadcast on shared memory (bcast.c, "linear"), the MPI-style rooted collectives on any team
- * (src/mpix/exchange.c) and, on shared memory, the small reduce to a root (coll_reduce_gather in
+ * (src/mpix/exchange.c) and the small reduce to a root on a team (coll_reduce_gather in
  * reduce.c). Reuse stays safe because:
  *  - active sets: the specification lets a pSync be reused only once every call that used it has
  *    completed on every PE; and that broadcast signals on a slot of its own (COLL_SLOT_EARLY), so
